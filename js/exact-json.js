@@ -1,0 +1,74 @@
+// JSON text that keeps integers exact beyond 2^53, in both directions.
+import { isBigInt, natural } from './numbers.js';
+
+const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+
+// Writes a JS value as JSON text, with bigints as exact integers. Numbers
+// above 2^53 - 1 in objects are already rounded: they are reported as
+// problems (with their JSON Pointer) rather than written.
+export function stringifyExact(value, path = '', problems = []) {
+  const write = (v, at) => {
+    if (isBigInt(v)) return v.toString();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) {
+        problems.push({ path: at, message: `found ${v}; expected a finite JSON number` });
+        return 'null';
+      }
+      if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
+        problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint` });
+        return '0';
+      }
+      return String(v);
+    }
+    if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) v = Array.from(v);
+    if (Array.isArray(v)) return `[${v.map((item, i) => write(item === undefined ? null : item, `${at}/${i}`)).join(',')}]`;
+    if (typeof v === 'object') {
+      const members = [];
+      for (const [key, item] of Object.entries(v)) {
+        if (item === undefined || typeof item === 'function') continue;
+        members.push(`${JSON.stringify(key)}:${write(item, `${at}/${pointerToken(key)}`)}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    return 'null';
+  };
+  return { text: write(value, path), problems };
+}
+
+// Parses JSON text with integers as numbers when safe, else bigints. Used for
+// text the core wrote, which is plain: integers, strings, arrays, objects.
+const scalar = /"(?:[^"\\]|\\.)*"|-?\d+|true|false|null/y;
+
+export function parseExact(text) {
+  let i = 0;
+  const value = () => {
+    const c = text[i];
+    if (c === '[') {
+      i++;
+      const out = [];
+      if (text[i] === ']') return i++, out;
+      for (;;) {
+        out.push(value());
+        if (text[i++] === ']') return out;
+      }
+    }
+    if (c === '{') {
+      i++;
+      const out = {};
+      if (text[i] === '}') return i++, out;
+      for (;;) {
+        const key = value();
+        i++; // ':'
+        out[key] = value();
+        if (text[i++] === '}') return out;
+      }
+    }
+    scalar.lastIndex = i;
+    const match = scalar.exec(text);
+    if (!match) throw new SyntaxError(`unexpected JSON at ${i}`);
+    i += match[0].length;
+    return /^-?\d/.test(match[0]) ? natural(BigInt(match[0])) : JSON.parse(match[0]);
+  };
+  return value();
+}

@@ -1,0 +1,10 @@
+// The error for invalid grid metadata or builder arguments.
+export class GridError extends Error {
+  constructor(errors) {
+    const first = errors[0];
+    super(first.message);
+    this.name = 'GridError';
+    this.path = first.path;
+    this.errors = errors;
+  }
+}

@@ -1,0 +1,10 @@
+// zarr-rectilinear: the Zarr v3 rectilinear chunk grid, for browsers and Node.
+// Importing this module loads the WebAssembly (top-level await), so every
+// export is usable as soon as `import` returns.
+import './native.js';
+
+export { ChunkGrid } from './chunk-grid.js';
+export { GridError } from './grid-error.js';
+export { validateMetadata } from './validate.js';
+
+export const ready = Promise.resolve();

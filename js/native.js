@@ -1,0 +1,47 @@
+// Loads the WebAssembly module once, and gives short-lived access to its
+// heap. The wasm bytes are inlined in the module, so loading needs no fetch,
+// no file path and no bundler configuration, in Node, browsers and workers.
+import createModule from '../dist/zarr_rectilinear.mjs';
+
+export const native = await createModule();
+
+// Runs fn(address) with `bytes` of wasm heap, freed afterwards in all cases.
+export function withHeap(bytes, fn) {
+  const address = native._malloc(Math.max(8, bytes));
+  if (address === 0) throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);
+  try {
+    return fn(address);
+  } finally {
+    native._free(address);
+  }
+}
+
+// Views are made fresh on each use: memory growth replaces the buffer.
+export const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
+export const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);
+export const i64View = (address, length) => new BigInt64Array(native.HEAPU8.buffer, address, length);
+export const u8View = (address, length) => new Uint8Array(native.HEAPU8.buffer, address, length);
+
+// Copies text (UTF-8 encoded here) or bytes into the heap for fn(address, length).
+export function withBytes(input, fn) {
+  if (typeof input === 'string') {
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit.
+    return withHeap(input.length * 3, (address) => {
+      const { written } = new TextEncoder().encodeInto(input, u8View(address, input.length * 3));
+      return fn(address, written);
+    });
+  }
+  return withHeap(input.byteLength, (address) => {
+    u8View(address, input.byteLength).set(input);
+    return fn(address, input.byteLength);
+  });
+}
+
+// Frees an Embind handle after fn(handle), in all cases.
+export function using(handle, fn) {
+  try {
+    return fn(handle);
+  } finally {
+    handle.delete();
+  }
+}

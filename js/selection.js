@@ -1,0 +1,160 @@
+// Selections, per axis, as api.md defines them, projected by the core. The
+// N-d product is taken lazily, so memory stays O(sum over axes).
+import { withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
+import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt } from './numbers.js';
+
+const isMask = (entry) =>
+  entry instanceof Uint8Array || (Array.isArray(entry) && entry.length > 0 && entry.every((v) => typeof v === 'boolean'));
+const isIntegerArray = (entry) => Array.isArray(entry) || (ArrayBuffer.isView(entry) && !(entry instanceof DataView));
+
+// True when any number in the selection is a bigint: then every output is.
+export function selectionIsBigInt(selection) {
+  return selection.some((entry) => {
+    if (isBigInt(entry)) return true;
+    if (isBigIntArray(entry)) return true;
+    if (Array.isArray(entry)) return entry.some(isBigInt);
+    if (entry && typeof entry === 'object') {
+      const fields = 'blocks' in entry ? entry.blocks ?? [] : [entry.start, entry.stop, entry.step];
+      return Array.from(fields).some(isBigInt);
+    }
+    return false;
+  });
+}
+
+// Magnitudes beyond 2^64 - 1 clamp like any out-of-range slice bound.
+const magnitude = (v) => {
+  const m = v < 0n ? -v : v;
+  return m > MAX_UINT64 ? MAX_UINT64 : m;
+};
+
+// Writes a slice spec (see bindings.cpp) and returns the step.
+function writeSliceSpec(address, { start, stop, step }, what) {
+  const bound = (v, name) => (v === null || v === undefined ? null : toInt(v, `${what}.${name}`));
+  const s = bound(start, 'start');
+  const e = bound(stop, 'stop');
+  const st = step === null || step === undefined ? 1n : toInt(step, `${what}.step`);
+  if (st < 1n) throw new RangeError(`${what}.step: found ${step}; expected a step of at least 1`);
+  const flags = (s === null ? 0n : 1n | (s < 0n ? 2n : 0n)) | (e === null ? 0n : 4n | (e < 0n ? 8n : 0n));
+  u64View(address, 4).set([flags, s === null ? 0n : magnitude(s), e === null ? 0n : magnitude(e), magnitude(st)]);
+  return st;
+}
+
+// Copies the five columns of a native Projection out, then frees it.
+function columns(projection, big) {
+  return using(projection, (p) =>
+    [0, 1, 2, 3, 4].map((k) => {
+      const length = p.length(k);
+      return withHeap(length * 8, (address) => {
+        if (!p.copy(k, address, !big)) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
+        return big ? u64View(address, length).slice() : f64View(address, length).slice();
+      });
+    }),
+  );
+}
+
+function projectPoints(grid, axis, values, length, what, big) {
+  const n = values.length;
+  let call = 'projectPointsF64';
+  let fill = (address) => f64View(address, n).set(values);
+  if (values instanceof BigUint64Array) {
+    call = 'projectPointsU64';
+    fill = (address) => u64View(address, n).set(values);
+  } else if (values instanceof BigInt64Array || big) {
+    call = 'projectPointsI64';
+    fill = (address) => i64View(address, n).set(values instanceof BigInt64Array ? values : values.map((v) => toInt(v, what)));
+  }
+  const projection = withHeap(n * 8, (address) => {
+    fill(address);
+    return grid[call](axis, address, n);
+  });
+  const failed = projection.failedAt();
+  if (failed >= 0) {
+    projection.delete();
+    throw new RangeError(`${what}[${failed}]: found ${values[failed]}; expected an integer index for axis ${axis} of length ${length}`);
+  }
+  const [chunks, starts, stops, offsets, positions] = columns(projection, big);
+  return { kind: 'points', chunks, offsets, starts, stops, positions };
+}
+
+function projectMask(grid, axis, mask, length, what, big) {
+  if (BigInt(mask.length) !== length) {
+    throw new RangeError(`${what}: found a mask of length ${mask.length}; expected the axis length ${length}`);
+  }
+  const projection = withHeap(mask.length, (address) => {
+    u8View(address, mask.length).set(mask instanceof Uint8Array ? mask : mask.map(Number));
+    return grid.projectMask(axis, address, mask.length);
+  });
+  const [chunks, starts, stops, offsets, positions] = columns(projection, big);
+  return { kind: 'points', chunks, offsets, starts, stops, positions };
+}
+
+function projectSlice(grid, axis, entry, big, what) {
+  return withHeap(32, (address) => {
+    const blocks = 'blocks' in entry;
+    const [start, stop] = blocks ? entry.blocks ?? [] : [];
+    const step = blocks ? writeSliceSpec(address, { start, stop }, `${what}.blocks`) : writeSliceSpec(address, entry, what);
+    const projection = blocks ? grid.projectBlocks(axis, address) : grid.projectSlice(axis, address);
+    const [chunks, starts, stops, outStarts, outStops] = columns(projection, big);
+    return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
+  });
+}
+
+function projectInteger(grid, axis, value, length, what, big) {
+  const index = toInt(value, what);
+  return withHeap(16, (address) => {
+    const io = u64View(address, 2);
+    io[0] = index < 0n ? 1n : 0n;
+    io[1] = magnitude(index);
+    if (magnitude(index) !== (index < 0n ? -index : index) || !grid.projectInteger(axis, address)) {
+      throw new RangeError(`${what}: found ${value}; expected an index for axis ${axis} of length ${length}`);
+    }
+    const out = u64View(address, 2);
+    return { kind: 'integer', chunk: output(out[0], big), index: output(out[1], big) };
+  });
+}
+
+// One projection per axis: api.md's projectAxes.
+export function projectAxes(grid, shape, selection) {
+  if (selection === null || selection === undefined) selection = [];
+  if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
+  if (selection.length > shape.length) {
+    throw new TypeError(`selection: found ${selection.length} entries; expected at most ndim = ${shape.length}`);
+  }
+  const big = selectionIsBigInt(selection);
+  return shape.map((length, axis) => {
+    const entry = selection[axis];
+    const what = `selection[${axis}]`;
+    if (entry === null || entry === undefined) return projectSlice(grid, axis, {}, big, what);
+    if (typeof entry === 'number' || isBigInt(entry)) return projectInteger(grid, axis, entry, length, what, big);
+    if (isMask(entry)) return projectMask(grid, axis, entry, length, what, big);
+    if (isIntegerArray(entry)) return projectPoints(grid, axis, entry, length, what, big);
+    if (typeof entry === 'object') return projectSlice(grid, axis, entry, big, what);
+    throw new TypeError(`${what}: found ${typeof entry}; expected an integer, a slice, null, an integer array, a mask or {blocks}`);
+  });
+}
+
+function mapping(axis, i) {
+  if (axis.kind === 'integer') return { from: axis.index, to: null };
+  if (axis.kind === 'slice') {
+    const one = typeof axis.step === 'bigint' ? 1n : 1;
+    return { from: [axis.starts[i], axis.stops[i], axis.step], to: [axis.outStarts[i], axis.outStops[i], one] };
+  }
+  const range = [Number(axis.starts[i]), Number(axis.stops[i])];
+  return { from: axis.offsets.subarray(...range), to: axis.positions.subarray(...range) };
+}
+
+// zarrita-shaped projections: the product of the per-axis chunks, last axis fastest.
+export function* projections(axes) {
+  const counts = axes.map((a) => (a.kind === 'integer' ? 1 : a.chunks.length));
+  if (counts.some((c) => c === 0)) return;
+  const at = counts.map(() => 0);
+  for (;;) {
+    yield {
+      chunkCoords: axes.map((a, d) => (a.kind === 'integer' ? a.chunk : a.chunks[at[d]])),
+      mapping: axes.map((a, d) => mapping(a, at[d])),
+    };
+    let d = axes.length - 1;
+    while (d >= 0 && ++at[d] === counts[d]) at[d--] = 0;
+    if (d < 0) return;
+  }
+}

@@ -1,0 +1,22 @@
+// validateMetadata: the whole zarr.json, never throwing.
+import { native, withBytes } from './native.js';
+import { mergeProblems, metadataInput } from './chunk-grid.js';
+
+// User attributes are not validated, and may nest deeper than a recursive
+// writer can go, so an object's attributes are passed on empty.
+const withoutAttributes = (meta) =>
+  meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
+
+export function validateMetadata(meta, opts = {}) {
+  try {
+    const { input, problems } = metadataInput(meta, withoutAttributes);
+    const report = input === null
+      ? { errors: [], warnings: [] }
+      : withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.lenient)));
+    const errors = mergeProblems(problems, report.errors);
+    return { valid: errors.length === 0, errors, warnings: report.warnings };
+  } catch (error) {
+    // Only resource exhaustion gets here (a document too large to copy).
+    return { valid: false, errors: [{ path: '', message: `could not validate: ${error.message}` }], warnings: [] };
+  }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks (apt packages, npm packages),
+# and says nothing when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v cmake > /dev/null || missing+=(cmake)
+command -v g++ > /dev/null || missing+=(g++)
+command -v em++ > /dev/null || missing+=(emscripten)
+[ -f /usr/include/rapidjson/document.h ] || missing+=(rapidjson-dev)
+[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+command -v chromium > /dev/null || missing+=(chromium)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+
+# npm ci when node_modules is missing or older than the lockfile.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi

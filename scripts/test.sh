@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm test: set up, build, then run every suite: C++ (ctest), JS against the
+# built package (node --test), the packed-tarball smoke test, and the
+# browser tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+bash scripts/build.sh
+
+echo "== C++ core (ctest)"
+ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== TypeScript declarations (tsc --noEmit)"
+npx tsc --noEmit -p tests/types
+
+echo "== JS package (node --test)"
+node --expose-gc --test tests/js/
+
+echo "== npm pack smoke test"
+node tests/smoke/pack.mjs
+
+echo "== Browser (headless Chromium)"
+node --test tests/browser/

@@ -1,0 +1,147 @@
+#include "axis.hpp"
+
+#include <algorithm>
+
+#include "checked.hpp"
+
+namespace zr {
+
+std::string describe(const AxisFault& f, uint64_t length) {
+  using K = AxisFault::Kind;
+  switch (f.kind) {
+    case K::ZeroStep: return "found 0; expected a positive integer chunk length";
+    case K::StepOverflow:
+      return "found a step whose chunks reach past 2^64 - 1 on an axis of length " +
+             std::to_string(length) + "; expected ceil(length / step) * step to fit in uint64";
+    case K::EmptyList: return "found []; expected at least one edge length";
+    case K::ZeroSize: return "found 0; expected a positive integer edge length";
+    case K::ZeroCount: return "found a run count of 0; expected a positive integer";
+    case K::RunOverflow: return "found a run whose total length exceeds 2^64 - 1; expected size * count to fit in uint64";
+    case K::SumOverflow: return "found edges whose sum exceeds 2^64 - 1; expected a sum that fits in uint64";
+    case K::SumBelowLength:
+      return "found edges that sum to " + std::to_string(f.sum) + "; expected at least the axis length " +
+             std::to_string(length);
+  }
+  return "invalid axis";
+}
+
+Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
+  if (step == 0) return AxisFault{AxisFault::Kind::ZeroStep};
+  Axis axis;
+  axis.length_ = length;
+  axis.step_ = step;
+  if (length > 0) {
+    const uint64_t count = ceil_div(length, step);
+    if (!checked_mul(count, step)) return AxisFault{AxisFault::Kind::StepOverflow};
+    axis.runs_.push_back({step, count});
+  }
+  axis.index_runs();
+  return axis;
+}
+
+Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> runs) {
+  if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
+  Axis axis;
+  axis.length_ = length;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const Run& run = runs[i];
+    if (run.size == 0) return AxisFault{AxisFault::Kind::ZeroSize, i};
+    if (run.count == 0) return AxisFault{AxisFault::Kind::ZeroCount, i};
+    const auto total = checked_mul(run.size, run.count);
+    if (!total) return AxisFault{AxisFault::Kind::RunOverflow, i};
+    const auto next = checked_add(sum, *total);
+    if (!next) return AxisFault{AxisFault::Kind::SumOverflow, i};
+    sum = *next;
+    if (!axis.runs_.empty() && axis.runs_.back().size == run.size) {
+      // Merging cannot overflow the count: count <= size * count <= sum.
+      axis.runs_.back().count += run.count;
+    } else {
+      axis.runs_.push_back(run);
+    }
+  }
+  if (sum < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, sum};
+  axis.index_runs();
+  return axis;
+}
+
+// The chunk count cannot overflow: each chunk holds at least one element,
+// so the count is at most the (already checked) edge sum.
+void Axis::index_runs() {
+  starts_.assign(1, 0);
+  firsts_.assign(1, 0);
+  for (const Run& run : runs_) {
+    starts_.push_back(starts_.back() + run.size * run.count);
+    firsts_.push_back(firsts_.back() + run.count);
+  }
+  active_ = length_ == 0 ? 0 : locate(length_ - 1).chunk + 1;
+}
+
+size_t Axis::run_of_index(uint64_t index) const {
+  return static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), index) - starts_.begin()) - 1;
+}
+
+size_t Axis::run_of_chunk(uint64_t chunk) const {
+  return static_cast<size_t>(std::upper_bound(firsts_.begin(), firsts_.end(), chunk) - firsts_.begin()) - 1;
+}
+
+Located Axis::locate(uint64_t index) const {
+  if (step_ != 0) return {index / step_, index % step_};
+  size_t hint = run_of_index(index);
+  return locate(index, hint);
+}
+
+Located Axis::locate(uint64_t index, size_t& hint) const {
+  if (step_ != 0) return {index / step_, index % step_};
+  if (!(hint < runs_.size() && starts_[hint] <= index && index < starts_[hint + 1])) {
+    hint = run_of_index(index);
+  }
+  const Run& run = runs_[hint];
+  const uint64_t within = index - starts_[hint];
+  return {firsts_[hint] + within / run.size, within % run.size};
+}
+
+uint64_t Axis::origin(uint64_t chunk) const {
+  if (step_ != 0) return chunk * step_;
+  const size_t r = run_of_chunk(chunk);
+  return starts_[r] + (chunk - firsts_[r]) * runs_[r].size;
+}
+
+uint64_t Axis::size(uint64_t chunk) const {
+  if (step_ != 0) return step_;
+  return runs_[run_of_chunk(chunk)].size;
+}
+
+uint64_t Axis::data_size(uint64_t chunk) const {
+  const uint64_t start = origin(chunk);
+  if (start >= length_) return 0;
+  return std::min(size(chunk), length_ - start);
+}
+
+void Axis::expand(std::span<uint64_t> out) const {
+  auto it = out.begin();
+  for (const Run& run : runs_) it = std::fill_n(it, run.count, run.size);
+}
+
+Expected<Axis, AxisFault> Axis::resize(uint64_t new_length, std::span<const uint64_t> appended) const {
+  if (step_ != 0) return from_step(new_length, step_);
+  std::vector<Run> runs(runs_.begin(), runs_.end());
+  const uint64_t sum = edge_sum();
+  if (new_length > sum) {
+    if (appended.empty()) {
+      runs.push_back({new_length - sum, 1});
+    } else {
+      for (uint64_t edge : appended) runs.push_back({edge, 1});
+    }
+  }
+  auto axis = from_runs(new_length, runs);
+  if (!axis) {
+    // Report faults against the appended list, which is all the caller chose.
+    AxisFault fault = axis.error();
+    fault.item = fault.item >= runs_.size() ? fault.item - runs_.size() : 0;
+    return fault;
+  }
+  return axis;
+}
+
+}  // namespace zr

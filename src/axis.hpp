@@ -1,0 +1,98 @@
+// One axis of a chunk grid: an integer step or a list of runs of edge
+// lengths. Runs are never expanded; lookups are a binary search over runs,
+// then arithmetic inside the run.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "expected.hpp"
+
+namespace zr {
+
+struct Run {
+  uint64_t size;
+  uint64_t count;
+  bool operator==(const Run&) const = default;
+};
+
+struct Located {
+  uint64_t chunk;
+  uint64_t offset;
+};
+
+// Why an axis could not be built. `item` is the index of the offending
+// entry in the list that was passed in (the run or the appended edge).
+struct AxisFault {
+  enum class Kind {
+    ZeroStep,          // an integer step of 0
+    StepOverflow,      // ceil(length / step) * step exceeds uint64
+    EmptyList,         // an explicit list with no edges
+    ZeroSize,          // an edge length of 0
+    ZeroCount,         // a run count of 0
+    RunOverflow,       // size * count exceeds uint64
+    SumOverflow,       // the running sum of edges exceeds uint64
+    SumBelowLength,    // the edges do not reach the axis length
+  };
+  Kind kind;
+  size_t item = 0;
+  uint64_t sum = 0;  // for SumBelowLength: the sum that was reached
+};
+
+// A human-readable account of a fault: what was found, what was expected.
+std::string describe(const AxisFault& fault, uint64_t length);
+
+class Axis {
+ public:
+  static Expected<Axis, AxisFault> from_step(uint64_t length, uint64_t step);
+  // `runs` as declared: one entry per item; a plain edge is a run of count 1.
+  static Expected<Axis, AxisFault> from_runs(uint64_t length, std::span<const Run> runs);
+
+  uint64_t length() const { return length_; }
+  bool is_step() const { return step_ != 0; }
+  uint64_t step() const { return step_; }
+  // Maximal runs: equal neighbours merged. For a step axis, one run (or
+  // none on a zero-length axis).
+  std::span<const Run> runs() const { return runs_; }
+  uint64_t declared_count() const { return firsts_.back(); }
+  uint64_t active_count() const { return active_; }
+  uint64_t edge_sum() const { return starts_.back(); }
+
+  // Precondition: index < edge_sum().
+  Located locate(uint64_t index) const;
+  // The same, starting the run search at `hint` (updated); fast for sorted input.
+  Located locate(uint64_t index, size_t& hint) const;
+
+  // Preconditions: chunk < declared_count().
+  uint64_t origin(uint64_t chunk) const;
+  uint64_t size(uint64_t chunk) const;
+  uint64_t data_size(uint64_t chunk) const;
+
+  // Writes every declared edge; `out.size()` must equal declared_count().
+  void expand(std::span<uint64_t> out) const;
+
+  // The resize policy of api.md. `appended` is used only when an explicit
+  // axis grows past its edge sum; empty means "one edge of the difference".
+  Expected<Axis, AxisFault> resize(uint64_t new_length, std::span<const uint64_t> appended) const;
+
+  bool operator==(const Axis& other) const {
+    return length_ == other.length_ && step_ == other.step_ && runs_ == other.runs_;
+  }
+
+ private:
+  Axis() = default;
+  void index_runs();
+  size_t run_of_index(uint64_t index) const;
+  size_t run_of_chunk(uint64_t chunk) const;
+
+  uint64_t length_ = 0;
+  uint64_t step_ = 0;              // 0 for an explicit list
+  std::vector<Run> runs_;          // maximal runs
+  std::vector<uint64_t> starts_;   // starts_[r]: array index where run r begins; back() = edge sum
+  std::vector<uint64_t> firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
+  uint64_t active_ = 0;            // chunks that overlap [0, length)
+};
+
+}  // namespace zr

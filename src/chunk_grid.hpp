@@ -1,0 +1,107 @@
+// An N-d chunk grid: one Axis per dimension. Every N-d question is a
+// product of per-axis answers.
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "axis.hpp"
+
+namespace zr {
+
+inline constexpr size_t npos = static_cast<size_t>(-1);
+
+// An index element as given by a caller: an exact uint64, or a double that
+// must be a non-negative integer.
+inline bool to_index(uint64_t v, uint64_t& out) {
+  out = v;
+  return true;
+}
+inline bool to_index(double v, uint64_t& out) {
+  // 2^64 as a double; anything at or above it does not fit.
+  if (!(v >= 0 && v < 18446744073709551616.0) || std::floor(v) != v) return false;
+  out = static_cast<uint64_t>(v);
+  return true;
+}
+
+struct AxisFaultAt {
+  size_t axis;
+  AxisFault fault;
+};
+
+class ChunkGrid {
+ public:
+  explicit ChunkGrid(std::vector<Axis> axes) : axes_(std::move(axes)) {}
+
+  size_t ndim() const { return axes_.size(); }
+  const Axis& axis(size_t i) const { return axes_[i]; }
+  std::vector<uint64_t> shape() const;
+  std::vector<uint64_t> grid_shape() const;           // active chunks per axis
+  std::vector<uint64_t> declared_grid_shape() const;  // every declared cell
+  std::optional<uint64_t> num_chunks() const;         // nullopt on uint64 overflow
+  bool is_regular() const;
+
+  // 1-d batch along one axis. Returns npos, or the first element that is
+  // not an index inside the axis length.
+  // Output is uint64_t, or double (exact: outputs never exceed the inputs).
+  template <class T, class Out>
+  size_t locate_axis(size_t axis, std::span<const T> indices, Out* chunks, Out* offsets) const;
+
+  // Row-major n x ndim batch. Returns npos, or the first row with an
+  // element outside the array shape.
+  template <class T, class Out>
+  size_t locate_many(std::span<const T> indices, Out* chunks, Out* offsets) const;
+
+  // `coords` has ndim entries. False when any lies outside the declared grid.
+  bool in_declared_grid(std::span<const uint64_t> coords) const;
+  // Preconditions for these three: in_declared_grid(coords); `out` has ndim entries.
+  void chunk_origin(std::span<const uint64_t> coords, std::span<uint64_t> out) const;
+  void chunk_shape(std::span<const uint64_t> coords, std::span<uint64_t> out) const;
+  void chunk_data_shape(std::span<const uint64_t> coords, std::span<uint64_t> out) const;
+
+  // `appended[i]` are the edges to append on axis i (see Axis::resize).
+  Expected<ChunkGrid, AxisFaultAt> resize(std::span<const uint64_t> new_shape,
+                                          std::span<const std::vector<uint64_t>> appended) const;
+
+  bool operator==(const ChunkGrid& other) const { return axes_ == other.axes_; }
+
+ private:
+  std::vector<Axis> axes_;
+};
+
+template <class T, class Out>
+size_t ChunkGrid::locate_axis(size_t axis, std::span<const T> indices, Out* chunks, Out* offsets) const {
+  const Axis& a = axes_[axis];
+  size_t hint = 0;
+  for (size_t i = 0; i < indices.size(); ++i) {
+    uint64_t index;
+    if (!to_index(indices[i], index) || index >= a.length()) return i;
+    const Located at = a.locate(index, hint);
+    chunks[i] = static_cast<Out>(at.chunk);
+    offsets[i] = static_cast<Out>(at.offset);
+  }
+  return npos;
+}
+
+template <class T, class Out>
+size_t ChunkGrid::locate_many(std::span<const T> indices, Out* chunks, Out* offsets) const {
+  const size_t nd = axes_.size();
+  if (nd == 0) return npos;
+  std::vector<size_t> hints(nd, 0);
+  const size_t rows = indices.size() / nd;
+  for (size_t row = 0, k = 0; row < rows; ++row) {
+    for (size_t d = 0; d < nd; ++d, ++k) {
+      uint64_t index;
+      if (!to_index(indices[k], index) || index >= axes_[d].length()) return row;
+      const Located at = axes_[d].locate(index, hints[d]);
+      chunks[k] = static_cast<Out>(at.chunk);
+      offsets[k] = static_cast<Out>(at.offset);
+    }
+  }
+  return npos;
+}
+
+}  // namespace zr

@@ -1,0 +1,202 @@
+#include "json_document.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <rapidjson/error/en.h>
+#include <rapidjson/reader.h>
+
+namespace zr {
+
+namespace {
+
+// Strings and non-integer numbers are both stored as DOM strings, told
+// apart by a one-byte tag. Object keys are stored untagged.
+constexpr char kStringTag = 'S';
+constexpr char kNumberTag = 'N';
+
+std::optional<uint64_t> plain_uint64(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, uint64_t(c - '0'), &v)) return std::nullopt;
+  }
+  return v;
+}
+
+// Forwards SAX events to a Document, storing exact integers as uint64 and
+// tagging strings and other numbers.
+struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingHandler> {
+  rapidjson::Document& doc;
+  std::string scratch;
+  explicit TaggingHandler(rapidjson::Document& d) : doc(d) {}
+
+  bool tagged(char tag, const char* s, rapidjson::SizeType n) {
+    scratch.assign(1, tag);
+    scratch.append(s, n);
+    return doc.String(scratch.data(), static_cast<rapidjson::SizeType>(scratch.size()), true);
+  }
+  bool Null() { return doc.Null(); }
+  bool Bool(bool b) { return doc.Bool(b); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    // A leading zero is a syntax error in JSON, so digits alone are canonical.
+    if (auto v = plain_uint64({s, n})) return doc.Uint64(*v);
+    return tagged(kNumberTag, s, n);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool) { return tagged(kStringTag, s, n); }
+  bool Key(const char* s, rapidjson::SizeType n, bool) { return doc.Key(s, n, true); }
+  bool StartObject() { return doc.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { return doc.EndObject(n); }
+  bool StartArray() { return doc.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return doc.EndArray(n); }
+};
+
+// A node on the explicit stack of the duplicate-key walk. The pointer of a
+// node is rebuilt from its parents only when a problem is reported.
+struct WalkNode {
+  const JsonValue* value;
+  size_t parent;
+  std::string_view key;  // empty with is_index for array elements
+  size_t index;
+  bool is_index;
+};
+
+std::string pointer_of(const std::vector<WalkNode>& nodes, size_t i) {
+  std::vector<size_t> chain;
+  for (size_t k = i; k != 0; k = nodes[k].parent) chain.push_back(k);
+  std::string path;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const WalkNode& n = nodes[*it];
+    path = n.is_index ? pointer_append(path, n.index) : pointer_append(path, n.key);
+  }
+  return path;
+}
+
+void report_duplicate_keys(const JsonValue& root, Problems& errors) {
+  std::vector<WalkNode> nodes{{&root, 0, {}, 0, false}};
+  std::vector<std::string_view> keys;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const JsonValue& v = *nodes[i].value;
+    if (v.IsObject()) {
+      keys.clear();
+      for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
+        std::string_view key(m->name.GetString(), m->name.GetStringLength());
+        keys.push_back(key);
+        nodes.push_back({&m->value, i, key, 0, false});
+      }
+      std::sort(keys.begin(), keys.end());
+      for (size_t k = 1; k < keys.size(); ++k) {
+        if (keys[k] == keys[k - 1] && (k == 1 || keys[k - 2] != keys[k])) {
+          errors.push_back({pointer_append(pointer_of(nodes, i), keys[k]),
+                            "found the key \"" + std::string(keys[k]) + "\" more than once; expected unique keys"});
+        }
+      }
+    } else if (v.IsArray()) {
+      for (rapidjson::SizeType k = 0; k < v.Size(); ++k) nodes.push_back({&v[k], i, {}, k, true});
+    }
+  }
+}
+
+}  // namespace
+
+JsonKind kind_of(const JsonValue& v) {
+  if (v.IsNull()) return JsonKind::Null;
+  if (v.IsBool()) return JsonKind::Bool;
+  if (v.IsObject()) return JsonKind::Object;
+  if (v.IsArray()) return JsonKind::Array;
+  if (v.IsUint64()) return JsonKind::Integer;
+  return v.GetString()[0] == kNumberTag ? JsonKind::OtherNumber : JsonKind::String;
+}
+
+std::string_view string_of(const JsonValue& v) { return {v.GetString() + 1, v.GetStringLength() - 1}; }
+std::string_view number_text_of(const JsonValue& v) { return string_of(v); }
+
+std::string describe_value(const JsonValue& v) {
+  constexpr size_t kQuoteLimit = 40;
+  const auto quote = [](std::string_view s) {
+    return s.size() <= kQuoteLimit ? std::string(s) : std::string(s.substr(0, kQuoteLimit)) + "...";
+  };
+  switch (kind_of(v)) {
+    case JsonKind::Null: return "null";
+    case JsonKind::Bool: return v.GetBool() ? "true" : "false";
+    case JsonKind::Object: return "an object";
+    case JsonKind::Array: return v.Empty() ? "[]" : "an array";
+    case JsonKind::String: return "the string \"" + quote(string_of(v)) + "\"";
+    case JsonKind::Integer: return std::to_string(v.GetUint64());
+    case JsonKind::OtherNumber: return quote(number_text_of(v));
+  }
+  return "a value";
+}
+
+ExactNumber exact_number(std::string_view t) {
+  using K = ExactNumber::Kind;
+  // JSON grammar (already checked by the parser): -?int(.frac)?([eE][+-]?exp)?
+  const bool negative = !t.empty() && t[0] == '-';
+  if (negative) t.remove_prefix(1);
+  std::string digits;
+  size_t i = 0;
+  for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) digits += t[i];
+  int64_t point = static_cast<int64_t>(digits.size());  // decimal point position within `digits`
+  if (i < t.size() && t[i] == '.') {
+    for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) digits += t[i];
+  }
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    const bool negative_exponent = t[i] == '-';
+    if (t[i] == '+' || t[i] == '-') ++i;
+    int64_t exponent = 0;
+    // Clamped: any exponent beyond 2^40 is as good as infinite here.
+    for (; i < t.size(); ++i) exponent = std::min<int64_t>(exponent * 10 + (t[i] - '0'), int64_t(1) << 40);
+    point += negative_exponent ? -exponent : exponent;
+  }
+  const size_t first = std::min(digits.find_first_not_of('0'), digits.size());
+  point -= static_cast<int64_t>(first);
+  digits.erase(0, first);
+  if (negative) return {K::Negative};  // -0 included: it is not how JSON writes 0
+  if (digits.empty()) return {K::Integer, 0};  // 0.0, 0e5
+  const int64_t kept = std::clamp<int64_t>(point, 0, static_cast<int64_t>(digits.size()));
+  if (point < 0 || digits.find_first_not_of('0', kept) != std::string::npos) return {K::Fraction};
+  if (point > 20) return {K::TooLarge};
+  const auto value = plain_uint64(digits.substr(0, kept) + std::string(point - kept, '0'));
+  if (!value) return {K::TooLarge};
+  return {K::Integer, *value};
+}
+
+const JsonValue* member(const JsonValue& object, std::string_view key) {
+  for (auto m = object.MemberBegin(); m != object.MemberEnd(); ++m) {
+    if (std::string_view(m->name.GetString(), m->name.GetStringLength()) == key) return &m->value;
+  }
+  return nullptr;
+}
+
+void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (bytes.substr(0, 3) == kBom) {
+    Problem bom{"", "found a UTF-8 byte-order mark; expected JSON text without one"};
+    (lenient ? out.warnings : out.errors).push_back(bom);
+    if (!lenient) return;
+    bytes.remove_prefix(3);
+  }
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+                              rapidjson::kParseNumbersAsStringsFlag;
+  rapidjson::MemoryStream stream(bytes.data(), bytes.size());
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> input(stream);
+  rapidjson::Reader reader;
+  rapidjson::ParseResult result;
+  auto generate = [&](rapidjson::Document& doc) {
+    TaggingHandler handler(doc);
+    result = reader.Parse<kFlags>(input, handler);
+    return !result.IsError();
+  };
+  out.document.Populate(generate);
+  if (result.IsError()) {
+    out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset()) + ": " +
+                                  rapidjson::GetParseError_En(result.Code())});
+    return;
+  }
+  report_duplicate_keys(out.document, out.errors);
+  out.ok = true;
+}
+
+}  // namespace zr

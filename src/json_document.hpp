@@ -1,0 +1,48 @@
+// Exact JSON reading for metadata. Integers up to 2^64 - 1 are kept
+// exactly; every other number keeps its source text, so messages can quote
+// what was written and lenient mode can judge "10.0" or "1e3" exactly.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <rapidjson/document.h>
+
+#include "problem.hpp"
+
+namespace zr {
+
+using JsonValue = rapidjson::Value;
+
+enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber };
+
+JsonKind kind_of(const JsonValue& v);
+// Preconditions: kind_of(v) is String (resp. OtherNumber).
+std::string_view string_of(const JsonValue& v);
+std::string_view number_text_of(const JsonValue& v);
+// "the string \"4\"", "4.0", "true", "an array", ... for messages.
+std::string describe_value(const JsonValue& v);
+
+// What an OtherNumber text such as "10.0", "1e3" or "-2" denotes exactly.
+struct ExactNumber {
+  enum class Kind { Integer, TooLarge, Fraction, Negative } kind;
+  uint64_t value = 0;  // for Integer
+};
+ExactNumber exact_number(std::string_view number_text);
+
+// Finds the member `key` in an object; nullptr if absent.
+const JsonValue* member(const JsonValue& object, std::string_view key);
+
+struct ParsedJson {
+  rapidjson::Document document;
+  bool ok = false;
+  Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
+  Problems warnings;  // a byte-order mark in lenient mode
+};
+
+// Parses UTF-8 bytes with an iterative parser: no nesting depth can
+// overflow the stack. Duplicate keys anywhere are reported at their pointer.
+void parse_json(std::string_view bytes, bool lenient, ParsedJson& out);
+
+}  // namespace zr

@@ -1,0 +1,339 @@
+#include "metadata.hpp"
+
+#include "json_document.hpp"
+
+namespace zr {
+
+namespace {
+
+constexpr std::string_view kShapePath = "/shape";
+constexpr std::string_view kGridPath = "/chunk_grid";
+
+bool has_prefix(std::string_view path, std::string_view prefix) {
+  return path.substr(0, prefix.size()) == prefix &&
+         (path.size() == prefix.size() || path[prefix.size()] == '/');
+}
+
+std::string missing(std::string_view field, std::string_view expected) {
+  return "found no \"" + std::string(field) + "\"; expected " + std::string(expected);
+}
+
+// Reads shapes and chunk-grid entries, collecting every problem.
+class GridReader {
+ public:
+  GridReader(ReadOptions options, Problems& errors, Problems& warnings)
+      : lenient_(options.lenient), errors_(errors), warnings_(warnings) {}
+
+  void error(std::string path, std::string message) { errors_.push_back({std::move(path), std::move(message)}); }
+
+  // A non-negative (or, with `positive`, a positive) integer.
+  std::optional<uint64_t> integer(const JsonValue& v, const std::string& path, bool positive, std::string_view what) {
+    const auto expected = [&] { return std::string("; expected ") + (positive ? "a positive integer " : "a non-negative integer ") + std::string(what); };
+    std::optional<uint64_t> value;
+    switch (kind_of(v)) {
+      case JsonKind::Integer: value = v.GetUint64(); break;
+      case JsonKind::OtherNumber: {
+        using K = ExactNumber::Kind;
+        const ExactNumber exact = exact_number(number_text_of(v));
+        if (exact.kind == K::Integer && lenient_) {
+          warnings_.push_back({path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value)});
+          value = exact.value;
+          break;
+        }
+        const char* why = exact.kind == K::Integer    ? ", a float (write integers without a fraction or exponent)"
+                          : exact.kind == K::TooLarge ? ", beyond 2^64 - 1"
+                          : exact.kind == K::Fraction ? ", not an integer"
+                                                      : ", a negative number";
+        error(path, "found " + describe_value(v) + why + expected());
+        return std::nullopt;
+      }
+      default: error(path, "found " + describe_value(v) + expected()); return std::nullopt;
+    }
+    if (positive && *value == 0) {
+      error(path, "found 0" + expected());
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  // One entry per axis; nullopt where that axis's length is invalid.
+  std::optional<std::vector<std::optional<uint64_t>>> shape(const JsonValue* v, const std::string& path) {
+    if (!v) return error(path, missing("shape", "an array of non-negative integers")), std::nullopt;
+    if (!v->IsArray()) return error(path, "found " + describe_value(*v) + "; expected an array of non-negative integers"), std::nullopt;
+    std::vector<std::optional<uint64_t>> lengths;
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) lengths.push_back(integer((*v)[i], pointer_append(path, i), false, "array length"));
+    return lengths;
+  }
+
+  // The run items of an explicit list (a plain edge is a run of count 1).
+  std::optional<std::vector<Run>> run_items(const JsonValue& list, const std::string& path) {
+    std::vector<Run> runs;
+    bool ok = true;
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      const JsonValue& item = list[i];
+      const std::string item_path = pointer_append(path, i);
+      if (item.IsArray()) {
+        if (item.Size() != 2) {
+          error(item_path, "found an array of " + std::to_string(item.Size()) + " elements; expected a run [edge length, count] of exactly two positive integers");
+          ok = false;
+          continue;
+        }
+        const auto size = integer(item[0], pointer_append(item_path, 0), true, "edge length");
+        const auto count = integer(item[1], pointer_append(item_path, 1), true, "run count");
+        if (size && count) runs.push_back({*size, *count});
+        else ok = false;
+      } else if (auto size = integer(item, item_path, true, "edge length or a run [edge length, count]")) {
+        runs.push_back({*size, 1});
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok) return std::nullopt;
+    return runs;
+  }
+
+  // Builds the axis, or reports why not; `length` is nullopt when the
+  // shape entry was itself invalid (the entry is still checked).
+  std::optional<Axis> axis(const JsonValue& v, const std::string& path, std::optional<uint64_t> length) {
+    if (v.IsArray()) {
+      if (v.Empty()) return error(path, "found []; expected a positive integer or a non-empty array of edge lengths"), std::nullopt;
+      const auto runs = run_items(v, path);
+      if (!runs || !length) return std::nullopt;
+      return built(Axis::from_runs(*length, *runs), path, *length, true);
+    }
+    const auto step = integer(v, path, true, "chunk length or a non-empty array of edge lengths");
+    if (!step || !length) return std::nullopt;
+    return built(Axis::from_step(*length, *step), path, *length, false);
+  }
+
+  std::optional<Axis> built(Expected<Axis, AxisFault> axis, const std::string& path, uint64_t length, bool list) {
+    if (axis) return std::move(*axis);
+    using K = AxisFault::Kind;
+    const AxisFault& f = axis.error();
+    const bool at_item = list && (f.kind == K::RunOverflow || f.kind == K::SumOverflow);
+    error(at_item ? pointer_append(path, f.item) : path, describe(f, length));
+    return std::nullopt;
+  }
+
+  // The axes of a chunk_shapes-like array, checked against `lengths`.
+  std::optional<std::vector<Axis>> axes(const JsonValue& list, const std::string& path,
+                                        const std::optional<std::vector<std::optional<uint64_t>>>& lengths,
+                                        std::string_view shape_name) {
+    if (lengths && list.Size() != lengths->size()) {
+      error(path, "found " + std::to_string(list.Size()) + " axes; expected " + std::to_string(lengths->size()) +
+                      ", the length of " + std::string(shape_name));
+    }
+    std::vector<Axis> out;
+    bool ok = lengths && list.Size() == lengths->size();
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      const std::optional<uint64_t> length = ok ? (*lengths)[i] : std::nullopt;
+      auto a = axis(list[i], pointer_append(path, i), length);
+      if (a) out.push_back(std::move(*a));
+      else ok = false;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  const JsonValue* object_member(const JsonValue& parent, const std::string& parent_path, std::string_view key,
+                                 std::string_view expected, JsonKind kind) {
+    const JsonValue* v = member(parent, key);
+    const std::string path = pointer_append(parent_path, key);
+    if (!v) return error(path, missing(key, expected)), nullptr;
+    if (kind_of(*v) != kind) return error(path, "found " + describe_value(*v) + "; expected " + std::string(expected)), nullptr;
+    return v;
+  }
+
+  std::optional<ChunkGrid> chunk_grid(const JsonValue& doc) {
+    const auto lengths = shape(member(doc, "shape"), std::string(kShapePath));
+    const std::string grid_path(kGridPath);
+    const JsonValue* grid = object_member(doc, "", "chunk_grid", "an object with \"name\" and \"configuration\"", JsonKind::Object);
+    if (!grid) return std::nullopt;
+    const JsonValue* name = object_member(*grid, grid_path, "name", "\"regular\" or \"rectilinear\"", JsonKind::String);
+    const std::string config_path = pointer_append(grid_path, "configuration");
+    const JsonValue* config = object_member(*grid, grid_path, "configuration", "an object", JsonKind::Object);
+    if (!name) return std::nullopt;
+    const auto grid_name = string_of(*name);
+    if (grid_name == "regular") return regular(config, config_path, lengths);
+    if (grid_name == "rectilinear") return rectilinear(config, config_path, lengths);
+    error(pointer_append(grid_path, "name"), "found " + describe_value(*name) + "; expected \"regular\" or \"rectilinear\"");
+    return std::nullopt;
+  }
+
+  std::optional<ChunkGrid> regular(const JsonValue* config, const std::string& path,
+                                   const std::optional<std::vector<std::optional<uint64_t>>>& lengths) {
+    if (!config) return std::nullopt;
+    const JsonValue* chunk_shape = object_member(*config, path, "chunk_shape", "an array of positive integers", JsonKind::Array);
+    if (!chunk_shape) return std::nullopt;
+    const std::string shape_path = pointer_append(path, "chunk_shape");
+    bool has_lists = false;
+    for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
+    if (has_lists && lenient_) {
+      warnings_.push_back({shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
+    } else if (has_lists) {
+      for (rapidjson::SizeType i = 0; i < chunk_shape->Size(); ++i) {
+        if ((*chunk_shape)[i].IsArray()) {
+          error(pointer_append(shape_path, i), "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)");
+        }
+      }
+      return std::nullopt;
+    }
+    auto axes_ = axes(*chunk_shape, shape_path, lengths, "shape");
+    if (!axes_) return std::nullopt;
+    return ChunkGrid(std::move(*axes_));
+  }
+
+  std::optional<ChunkGrid> rectilinear(const JsonValue* config, const std::string& path,
+                                       const std::optional<std::vector<std::optional<uint64_t>>>& lengths) {
+    if (!config) return std::nullopt;
+    const JsonValue* kind = object_member(*config, path, "kind", "\"inline\"", JsonKind::String);
+    if (kind && string_of(*kind) != "inline") {
+      error(pointer_append(path, "kind"), "found " + describe_value(*kind) + "; expected \"inline\"");
+      kind = nullptr;
+    }
+    const JsonValue* shapes = object_member(*config, path, "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
+    if (!shapes) return std::nullopt;
+    auto axes_ = axes(*shapes, pointer_append(path, "chunk_shapes"), lengths, "shape");
+    if (!axes_ || !kind) return std::nullopt;
+    return ChunkGrid(std::move(*axes_));
+  }
+
+  // dask-style edges: plain positive integers; [] or [0] is a zero-length axis.
+  std::optional<ChunkGrid> edges(const JsonValue& list, const std::string& path) {
+    std::vector<Axis> out;
+    bool ok = true;
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      const JsonValue& axis = list[i];
+      const std::string axis_path = pointer_append(path, i);
+      if (!axis.IsArray()) {
+        error(axis_path, "found " + describe_value(axis) + "; expected an array of positive integer edge lengths");
+        ok = false;
+        continue;
+      }
+      const bool zero_length = axis.Empty() || (axis.Size() == 1 && axis[0].IsUint64() && axis[0].GetUint64() == 0);
+      if (zero_length) {
+        out.push_back(*Axis::from_step(0, 1));
+        continue;
+      }
+      std::vector<Run> runs;
+      for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
+        if (auto e = integer(axis[k], pointer_append(axis_path, k), true, "edge length")) runs.push_back({*e, 1});
+        else ok = false;
+      }
+      if (runs.size() != axis.Size()) continue;
+      // The shape is the sum, so only overflow can fail here.
+      uint64_t sum = 0;
+      bool overflow = false;
+      for (const Run& r : runs) overflow = overflow || __builtin_add_overflow(sum, r.size, &sum);
+      auto built_axis = built(Axis::from_runs(overflow ? 0 : sum, runs), axis_path, sum, true);
+      if (built_axis) out.push_back(std::move(*built_axis));
+      else ok = false;
+    }
+    if (!ok) return std::nullopt;
+    return ChunkGrid(std::move(out));
+  }
+
+ private:
+  bool lenient_;
+  Problems& errors_;
+  Problems& warnings_;
+};
+
+// Parses; on success returns the root object, else records why not.
+const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected) {
+  parse_json(json, lenient, parsed);
+  if (!parsed.ok) return nullptr;
+  if (!parsed.document.IsObject()) {
+    parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected)});
+    return nullptr;
+  }
+  return &parsed.document;
+}
+
+// Only the problems that concern shape and chunk_grid (and the document as a whole).
+Problems grid_problems(const Problems& all) {
+  Problems out;
+  for (const Problem& p : all) {
+    if (p.path.empty() || has_prefix(p.path, kShapePath) || has_prefix(p.path, kGridPath)) out.push_back(p);
+  }
+  return out;
+}
+
+void check_document_fields(const JsonValue& doc, GridReader& reader) {
+  const JsonValue* format = member(doc, "zarr_format");
+  if (!format) reader.error("/zarr_format", missing("zarr_format", "3"));
+  else if (!(format->IsUint64() && format->GetUint64() == 3)) reader.error("/zarr_format", "found " + describe_value(*format) + "; expected 3");
+
+  const JsonValue* node_type = member(doc, "node_type");
+  if (!node_type) reader.error("/node_type", missing("node_type", "\"array\""));
+  else if (kind_of(*node_type) != JsonKind::String || string_of(*node_type) != "array")
+    reader.error("/node_type", "found " + describe_value(*node_type) + "; expected \"array\"");
+
+  const JsonValue* data_type = member(doc, "data_type");
+  if (!data_type) reader.error("/data_type", missing("data_type", "a data type name or object"));
+  else if (kind_of(*data_type) != JsonKind::String && !data_type->IsObject())
+    reader.error("/data_type", "found " + describe_value(*data_type) + "; expected a data type name (a string) or an object");
+
+  reader.object_member(doc, "", "chunk_key_encoding", "an object with a \"name\"", JsonKind::Object);
+  if (!member(doc, "fill_value")) reader.error("/fill_value", missing("fill_value", "a fill value"));
+  reader.object_member(doc, "", "codecs", "an array of codecs", JsonKind::Array);
+}
+
+}  // namespace
+
+GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
+  GridRead out;
+  ParsedJson parsed;
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object");
+  out.errors = grid_problems(parsed.errors);
+  out.warnings = parsed.warnings;
+  if (!doc) return out;
+  GridReader reader(options, out.errors, out.warnings);
+  auto grid = reader.chunk_grid(*doc);
+  if (out.errors.empty()) out.grid = std::move(grid);
+  return out;
+}
+
+Validation validate_metadata(std::string_view json, ReadOptions options) {
+  Validation out;
+  ParsedJson parsed;
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object");
+  out.errors = parsed.errors;
+  out.warnings = parsed.warnings;
+  if (!doc) return out;
+  GridReader reader(options, out.errors, out.warnings);
+  check_document_fields(*doc, reader);
+  reader.chunk_grid(*doc);
+  return out;
+}
+
+GridRead read_chunk_shapes(std::string_view json) {
+  GridRead out;
+  ParsedJson parsed;
+  const JsonValue* doc = parse_root(json, false, parsed, "an object");
+  out.errors = parsed.errors;
+  if (!doc) return out;
+  GridReader reader({}, out.errors, out.warnings);
+  const auto lengths = reader.shape(member(*doc, "shape"), std::string(kShapePath));
+  const JsonValue* shapes = reader.object_member(*doc, "", "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
+  if (!shapes) return out;
+  auto axes = reader.axes(*shapes, "/chunk_shapes", lengths, "shape");
+  if (axes && out.errors.empty()) out.grid = ChunkGrid(std::move(*axes));
+  return out;
+}
+
+GridRead read_edges(std::string_view json) {
+  GridRead out;
+  ParsedJson parsed;
+  const JsonValue* doc = parse_root(json, false, parsed, "an object");
+  out.errors = parsed.errors;
+  if (!doc) return out;
+  GridReader reader({}, out.errors, out.warnings);
+  const JsonValue* edges = reader.object_member(*doc, "", "chunk_shapes", "an array of edge lists, one per axis", JsonKind::Array);
+  if (!edges) return out;
+  auto grid = reader.edges(*edges, "/chunk_shapes");
+  if (grid && out.errors.empty()) out.grid = std::move(grid);
+  return out;
+}
+
+}  // namespace zr

@@ -1,0 +1,41 @@
+// Reading and validating Zarr v3 array metadata (zarr.json), and the
+// builder arguments that are shaped like it. Every problem is reported
+// with a JSON Pointer and a message saying what was found and expected.
+#pragma once
+#include <optional>
+#include <string_view>
+
+#include "chunk_grid.hpp"
+#include "problem.hpp"
+
+namespace zr {
+
+struct ReadOptions {
+  bool lenient = false;  // accept integral floats and zarr-python 3.2.1's "regular" edge lists, with warnings
+};
+
+struct GridRead {
+  std::optional<ChunkGrid> grid;  // set when `errors` is empty
+  Problems errors;
+  Problems warnings;
+};
+
+// `shape` and `chunk_grid` of a zarr.json document (regular or rectilinear).
+GridRead read_grid_metadata(std::string_view json, ReadOptions options = {});
+
+// The whole document: the v3 array fields, plus shape and chunk_grid in full.
+struct Validation {
+  Problems errors;
+  Problems warnings;
+  bool valid() const { return errors.empty(); }
+};
+Validation validate_metadata(std::string_view json, ReadOptions options = {});
+
+// `{"shape": [...], "chunk_shapes": [...]}`: the spec's chunk_shapes value.
+GridRead read_chunk_shapes(std::string_view json);
+
+// `{"chunk_shapes": [[...], ...]}` holding dask-style explicit edges: the
+// shape is their sums, and `[]` or `[0]` is a zero-length axis (step 1).
+GridRead read_edges(std::string_view json);
+
+}  // namespace zr

@@ -1,0 +1,105 @@
+#include "selection.hpp"
+
+#include "checked.hpp"
+
+namespace zr {
+
+namespace {
+
+// Python's clamping of one slice bound into [0, length].
+uint64_t clamp_bound(uint64_t length, SignedIndex bound) {
+  if (!bound.negative) return std::min(bound.magnitude, length);
+  return bound.magnitude >= length ? 0 : length - bound.magnitude;
+}
+
+}  // namespace
+
+Range normalize_slice(uint64_t length, const SliceSpec& spec) {
+  const uint64_t start = spec.start ? clamp_bound(length, *spec.start) : 0;
+  const uint64_t stop = spec.stop ? clamp_bound(length, *spec.stop) : length;
+  return {start, std::max(start, stop)};
+}
+
+std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index) {
+  if (!index.negative) {
+    if (index.magnitude >= length) return std::nullopt;
+    return index.magnitude;
+  }
+  if (index.magnitude == 0) return 0;  // -0
+  if (index.magnitude > length) return std::nullopt;
+  return length - index.magnitude;
+}
+
+Range block_range(const Axis& axis, const SliceSpec& blocks) {
+  const Range chunks = normalize_slice(axis.active_count(), blocks);
+  if (chunks.start == chunks.stop) return {0, 0};
+  const auto element = [&](uint64_t chunk) {
+    return chunk >= axis.active_count() ? axis.length() : axis.origin(chunk);
+  };
+  return {element(chunks.start), element(chunks.stop)};
+}
+
+SliceProjection project_slice(const Axis& axis, Range range, uint64_t step) {
+  SliceProjection out;
+  out.step = step;
+  uint64_t pos = range.start;
+  uint64_t produced = 0;
+  size_t hint = 0;
+  while (pos < range.stop) {
+    const Located at = axis.locate(pos, hint);
+    const uint64_t origin = pos - at.offset;
+    const uint64_t data_end = origin + axis.data_size(at.chunk);
+    const uint64_t limit = std::min(range.stop, data_end);
+    const uint64_t count = ceil_div(limit - pos, step);
+    out.chunks.push_back(at.chunk);
+    out.starts.push_back(at.offset);
+    out.stops.push_back(limit - origin);
+    out.out_starts.push_back(produced);
+    out.out_stops.push_back(produced + count);
+    produced += count;
+    // The next selected element is the first one past this chunk's data.
+    const auto advance = checked_mul(count, step);
+    const auto next = advance ? checked_add(pos, *advance) : std::nullopt;
+    if (!next) break;
+    pos = *next;
+  }
+  return out;
+}
+
+PointsProjection group_points(std::vector<Located> located) {
+  const size_t n = located.size();
+  std::vector<uint64_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  const bool sorted = std::is_sorted(located.begin(), located.end(),
+                                     [](const Located& a, const Located& b) { return a.chunk < b.chunk; });
+  if (!sorted) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint64_t a, uint64_t b) { return located[a].chunk < located[b].chunk; });
+  }
+  PointsProjection out;
+  out.offsets.reserve(n);
+  out.positions.reserve(n);
+  for (size_t k = 0; k < n; ++k) {
+    const uint64_t i = order[k];
+    if (out.chunks.empty() || out.chunks.back() != located[i].chunk) {
+      if (!out.chunks.empty()) out.stops.push_back(k);
+      out.chunks.push_back(located[i].chunk);
+      out.starts.push_back(k);
+    }
+    out.offsets.push_back(located[i].offset);
+    out.positions.push_back(i);
+  }
+  if (!out.chunks.empty()) out.stops.push_back(n);
+  return out;
+}
+
+PointsProjection project_mask(const Axis& axis, std::span<const uint8_t> mask) {
+  std::vector<Located> located;
+  size_t hint = 0;
+  for (size_t i = 0; i < mask.size(); ++i) {
+    if (mask[i]) located.push_back(axis.locate(i, hint));
+  }
+  return group_points(std::move(located));
+}
+
+}  // namespace zr

@@ -1,0 +1,98 @@
+// Per-axis selections turned into per-chunk projections. Each axis is
+// projected on its own; the product over axes is the caller's, so memory
+// stays O(sum over axes).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "axis.hpp"
+#include "chunk_grid.hpp"
+
+namespace zr {
+
+// A signed selection value beyond int64: sign and magnitude, so that both
+// -(2^64 - 1) and 2^64 - 1 are representable.
+struct SignedIndex {
+  bool negative = false;
+  uint64_t magnitude = 0;
+};
+
+struct SliceSpec {
+  std::optional<SignedIndex> start, stop;  // nullopt: Python's default
+  uint64_t step = 1;                       // must be >= 1
+};
+
+// Python's slice.indices() for a positive step: a half-open range inside
+// [0, length], with start <= stop.
+struct Range {
+  uint64_t start, stop;
+};
+Range normalize_slice(uint64_t length, const SliceSpec& spec);
+
+// A negative index counts from the end. nullopt when outside [0, length).
+std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index);
+
+// Elements of chunks [first, last) of the axis, clipped to the array;
+// first and last follow Python slice rules over the active chunk count.
+Range block_range(const Axis& axis, const SliceSpec& blocks);
+
+// One entry per chunk that holds a selected element. `starts`/`stops` are
+// chunk-local (stop clipped to the chunk's data), outputs are
+// [out_starts, out_stops) with step 1.
+struct SliceProjection {
+  uint64_t step = 1;
+  std::vector<uint64_t> chunks, starts, stops, out_starts, out_stops;
+};
+SliceProjection project_slice(const Axis& axis, Range range, uint64_t step);
+
+// Orthogonal selection by an integer array or a mask, grouped by chunk in
+// ascending order. For chunks[i], the local indices are
+// offsets[starts[i]:stops[i]] and they fill output positions[starts[i]:stops[i]].
+struct PointsProjection {
+  std::vector<uint64_t> chunks, starts, stops, offsets, positions;
+};
+
+// Negative values count from the end. On failure, the position of the first
+// element that is not an integer inside the axis.
+template <class T>
+Expected<PointsProjection, size_t> project_points(const Axis& axis, std::span<const T> values);
+
+// A mask has exactly the axis length; true (non-zero) entries are selected.
+PointsProjection project_mask(const Axis& axis, std::span<const uint8_t> mask);
+
+// --- implementation of the template ---
+
+inline bool to_signed(double v, SignedIndex& out) {
+  if (!(std::floor(v) == v) || !(v > -18446744073709551616.0 && v < 18446744073709551616.0)) return false;
+  out = {v < 0, static_cast<uint64_t>(v < 0 ? -v : v)};
+  return true;
+}
+inline bool to_signed(int64_t v, SignedIndex& out) {
+  out = {v < 0, v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v)};
+  return true;
+}
+inline bool to_signed(uint64_t v, SignedIndex& out) {
+  out = {false, v};
+  return true;
+}
+
+PointsProjection group_points(std::vector<Located> located);
+
+template <class T>
+Expected<PointsProjection, size_t> project_points(const Axis& axis, std::span<const T> values) {
+  std::vector<Located> located(values.size());
+  size_t hint = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    SignedIndex v;
+    std::optional<uint64_t> index;
+    if (!to_signed(values[i], v) || !(index = resolve_index(axis.length(), v))) return i;
+    located[i] = axis.locate(*index, hint);
+  }
+  return group_points(std::move(located));
+}
+
+}  // namespace zr
