@@ -18,7 +18,7 @@ echo "== JS package (node --test)"
 node --expose-gc --test tests/js/
 
 echo "== npm pack smoke test"
-node tests/smoke/pack.mjs
+node --test tests/smoke/
 
 echo "== Browser (headless Chromium)"
 node --test tests/browser/

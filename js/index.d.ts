@@ -1,0 +1,180 @@
+// Types for zarr-rectilinear, written by hand to match design/api.md.
+
+/** A safe-integer number or a bigint. A bigint in gives a bigint out. */
+export type Integer = number | bigint;
+
+/** A value that no input decides: a number up to 2^53 - 1, else a bigint. */
+export type Natural = number | bigint;
+
+export interface Problem {
+  /** A JSON Pointer into the document, e.g. `/chunk_grid/configuration/chunk_shapes/3/0/1`. */
+  path: string;
+  /** What was found, and what was expected. */
+  message: string;
+}
+
+/** A Zarr v3 array document: an object, JSON text, or UTF-8 bytes. */
+export type Metadata = object | string | Uint8Array | ArrayBuffer;
+
+export interface ReadOptions {
+  /** Accept known writer mistakes (integral floats, zarr-python 3.2.1's "regular" edge lists) as warnings. */
+  lenient?: boolean;
+}
+
+export interface Run {
+  size: Natural;
+  count: Natural;
+}
+
+/** One entry per axis: an integer step, explicit lengths, or `[length, count]` runs. */
+export type ChunkShapesEntry = Integer | Array<Integer | [Integer, Integer]>;
+
+export interface ChunkGridJSON {
+  name: 'rectilinear';
+  configuration: { kind: 'inline'; chunk_shapes: Array<Natural | Array<Natural | [Natural, Natural]>> };
+}
+
+export interface RegularGridJSON {
+  name: 'regular';
+  configuration: { chunk_shape: Natural[] };
+}
+
+export type IndexArray = Float64Array | Uint32Array | Int32Array | BigUint64Array | BigInt64Array | Array<number | bigint>;
+
+/** Float64Array for number input, BigUint64Array when the input was bigint. */
+export interface Located<T extends Float64Array | BigUint64Array = Float64Array | BigUint64Array> {
+  chunks: T;
+  offsets: T;
+}
+
+export interface Slice {
+  start?: Integer | null;
+  stop?: Integer | null;
+  step?: Integer | null;
+}
+
+/** One selection entry per axis; missing trailing entries select the whole axis. */
+export type SelectionEntry =
+  | Integer
+  | Slice
+  | null
+  | Array<number | bigint>
+  | Float64Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | BigInt64Array | BigUint64Array
+  | boolean[]
+  | Uint8Array
+  | { blocks: [Integer | null | undefined, Integer | null | undefined] };
+
+export type Selection = SelectionEntry[];
+
+export type Column = Float64Array | BigUint64Array;
+
+export interface SliceAxisProjection {
+  kind: 'slice';
+  step: Integer;
+  chunks: Column;
+  starts: Column;
+  stops: Column;
+  outStarts: Column;
+  outStops: Column;
+}
+
+export interface IntegerAxisProjection {
+  kind: 'integer';
+  chunk: Integer;
+  index: Integer;
+}
+
+export interface PointsAxisProjection {
+  kind: 'points';
+  chunks: Column;
+  /** Chunk-local indices; those of chunks[i] are offsets[starts[i]:stops[i]]. */
+  offsets: Column;
+  starts: Column;
+  stops: Column;
+  /** Output positions, parallel to `offsets`. */
+  positions: Column;
+}
+
+export type AxisProjection = SliceAxisProjection | IntegerAxisProjection | PointsAxisProjection;
+
+export type AxisMapping =
+  | { from: [Integer, Integer, Integer]; to: [Integer, Integer, Integer] }
+  | { from: Integer; to: null }
+  | { from: Column; to: Column };
+
+/** A zarrita-shaped projection of one chunk. */
+export interface ChunkProjection {
+  chunkCoords: Integer[];
+  mapping: AxisMapping[];
+}
+
+export interface ResizeOptions {
+  /** Per axis, the edges to append when an explicit axis grows past its edge sum. */
+  edges?: Record<number, Integer[]> | Array<Integer[] | undefined>;
+}
+
+export declare class ChunkGrid {
+  private constructor();
+  static fromMetadata(meta: Metadata, opts?: ReadOptions): ChunkGrid;
+  static fromChunkShapes(shape: Integer[], chunkShapes: ChunkShapesEntry[]): ChunkGrid;
+  /** dask/xarray style: one list of chunk lengths per axis; `[]` or `[0]` is a zero-length axis. */
+  static fromEdges(edges: Array<Integer[] | Float64Array | BigUint64Array>): ChunkGrid;
+
+  readonly ndim: number;
+  readonly shape: Natural[];
+  /** Per axis, the chunks that overlap the array. */
+  readonly gridShape: Natural[];
+  /** Per axis, every declared edge, including overflow chunks past the array's end. */
+  readonly declaredGridShape: Natural[];
+  readonly numChunks: Natural;
+  readonly isRegular: boolean;
+  readonly warnings: Problem[];
+
+  runs(axis: number): Run[];
+  edges(axis: number): Float64Array;
+  edges(axis: number, opts: { bigint: true }): BigUint64Array;
+  edges(axis: number, opts?: { bigint?: boolean }): Float64Array | BigUint64Array;
+
+  locate(index: number[]): { chunk: number[]; offset: number[] };
+  locate(index: Integer[]): { chunk: Integer[]; offset: Integer[] };
+  locateMany(indices: BigUint64Array | BigInt64Array): Located<BigUint64Array>;
+  locateMany(indices: Float64Array | Uint32Array | Int32Array | number[]): Located<Float64Array>;
+  locateMany(indices: IndexArray): Located;
+  locateAxis(axis: number, indices: BigUint64Array | BigInt64Array): Located<BigUint64Array>;
+  locateAxis(axis: number, indices: Float64Array | Uint32Array | Int32Array | number[]): Located<Float64Array>;
+  locateAxis(axis: number, indices: IndexArray): Located;
+
+  chunkOrigin(coords: Integer[]): Integer[];
+  chunkShape(coords: Integer[]): Integer[];
+  chunkDataShape(coords: Integer[]): Integer[];
+
+  project(selection?: Selection): IterableIterator<ChunkProjection>;
+  projectAxes(selection?: Selection): AxisProjection[];
+
+  toJSON(): ChunkGridJSON;
+  toJSONText(): string;
+  toRegularJSON(): RegularGridJSON | null;
+  resize(newShape: Integer[], opts?: ResizeOptions): ChunkGrid;
+  equals(other: ChunkGrid): boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+export declare class GridError extends Error {
+  /** The JSON Pointer of the first problem. */
+  readonly path: string;
+  /** Every problem found. */
+  readonly errors: Problem[];
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** Checks a whole zarr.json document. Never throws. */
+export declare function validateMetadata(meta: unknown, opts?: ReadOptions): ValidationResult;
+
+/** Already resolved: the module is loaded when `import` returns. */
+export declare const ready: Promise<void>;

@@ -1,0 +1,44 @@
+// The published tarball works from an empty folder: npm pack, install it
+// there (no Emscripten, no build), import it from a Node ESM script, and run
+// a lookup and a validation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+test('the packed tarball installs into an empty folder and works', () => {
+  const work = mkdtempSync(join(tmpdir(), 'zr-smoke-'));
+  try {
+    const [{ filename, files }] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
+    );
+    const packed = files.map((f) => f.path);
+    assert.ok(packed.includes('dist/zarr_rectilinear.mjs'), 'the prebuilt wasm module is in the tarball');
+    assert.ok(packed.includes('js/index.d.ts'), 'the types are in the tarball');
+    assert.ok(!packed.some((p) => p.startsWith('src/') || p.startsWith('tests/')), 'sources and tests stay out');
+
+    const app = join(work, 'app');
+    execFileSync('mkdir', [app]);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', join(work, filename)], { cwd: app });
+    writeFileSync(
+      join(app, 'main.js'),
+      `import { ChunkGrid, validateMetadata } from 'zarr-rectilinear';
+const meta = { zarr_format: 3, node_type: 'array', shape: [26, 38], data_type: 'float32',
+  chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[16, 10], [24, 14]] } },
+  chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }] };
+const grid = ChunkGrid.fromMetadata(meta);
+console.log(JSON.stringify({ located: grid.locate([20, 15]), validation: validateMetadata(meta).valid,
+  invalid: validateMetadata('{"shape": [1,').valid }));
+`,
+    );
+    const out = JSON.parse(execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' }));
+    assert.deepEqual(out, { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,36 @@
+// A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
+// the @ts-expect-error lines check that misuse is rejected.
+import { ChunkGrid, GridError, validateMetadata, ready, type AxisProjection, type ChunkProjection } from 'zarr-rectilinear';
+
+await ready;
+const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
+const small: { chunk: number[]; offset: number[] } = grid.locate([20, 15]);
+const batch: Float64Array = grid.locateMany(new Float64Array([20, 15, 0, 0])).chunks;
+const bigBatch: BigUint64Array = grid.locateMany(new BigUint64Array([20n, 15n])).offsets;
+const axis: Float64Array = grid.locateAxis(0, [1, 2, 3]).chunks;
+const edges: BigUint64Array = grid.edges(0, { bigint: true });
+const shape: Array<number | bigint> = grid.shape;
+for (const p of grid.project([{ start: 0, stop: 20, step: 2 }, 3])) {
+  const c: ChunkProjection = p;
+  void c.chunkCoords;
+}
+const axes: AxisProjection[] = grid.projectAxes([null, [1, 2, 3]]);
+if (axes[0].kind === 'slice') void axes[0].outStops;
+const regular = grid.toRegularJSON();
+if (regular) void regular.configuration.chunk_shape;
+const resized: ChunkGrid = grid.resize([30, 38], { edges: { 0: [4] } });
+const report = validateMetadata({ zarr_format: 3 }, { lenient: true });
+if (!report.valid) void report.errors[0].path;
+try {
+  ChunkGrid.fromChunkShapes([6], [[[1, 3], 3]]);
+} catch (e) {
+  if (e instanceof GridError) void e.errors.map((p) => p.message);
+}
+resized.dispose();
+grid[Symbol.dispose]();
+void [small, batch, bigBatch, axis, edges, shape, ChunkGrid.fromEdges([[5, 5], []])];
+
+// @ts-expect-error: grids are built by the static factories only
+new ChunkGrid();
+// @ts-expect-error: a selection entry cannot be a string
+grid.project(['0:10']);
