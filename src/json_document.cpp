@@ -1,6 +1,7 @@
 #include "json_document.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include <rapidjson/error/en.h>
@@ -98,7 +99,50 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors) {
   }
 }
 
+// Watches SAX events for the top-level member `key` and records where its
+// value begins and ends, using the stream position at each event.
+struct SpanFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, SpanFinder> {
+  const rapidjson::MemoryStream& stream;
+  std::string_view bytes, key;
+  int depth = 0;
+  bool in_value = false;
+  std::optional<ByteSpan> span;
+  SpanFinder(const rapidjson::MemoryStream& s, std::string_view b, std::string_view k) : stream(s), bytes(b), key(k) {}
+
+  size_t here() const { return stream.Tell(); }
+  // A scalar or a closing bracket at the member's own depth ends its value.
+  // The parser reports a scalar after consuming it, a closing bracket before.
+  bool finish(size_t pending) {
+    if (in_value && depth == 1) span->end = here() + pending, in_value = false;
+    return true;
+  }
+  bool Default() { return finish(0); }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    if (depth == 1 && !span && std::string_view(s, n) == key) {
+      size_t begin = here();  // just past the key's closing quote
+      while (begin < bytes.size() && (std::isspace(static_cast<unsigned char>(bytes[begin])) || bytes[begin] == ':')) ++begin;
+      span = ByteSpan{begin, begin};
+      in_value = true;
+    }
+    return true;
+  }
+  bool StartObject() { return ++depth, true; }
+  bool StartArray() { return ++depth, true; }
+  bool EndObject(rapidjson::SizeType) { return --depth, finish(1); }
+  bool EndArray(rapidjson::SizeType) { return --depth, finish(1); }
+};
+
 }  // namespace
+
+std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
+  rapidjson::MemoryStream stream(bytes.data(), bytes.size());
+  SpanFinder finder(stream, bytes, key);
+  rapidjson::Reader reader;
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+                              rapidjson::kParseNumbersAsStringsFlag;
+  if (reader.Parse<kFlags>(stream, finder).IsError() || !finder.span || finder.in_value) return std::nullopt;
+  return finder.span;
+}
 
 JsonKind kind_of(const JsonValue& v) {
   if (v.IsNull()) return JsonKind::Null;

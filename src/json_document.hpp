@@ -45,4 +45,12 @@ struct ParsedJson {
 // overflow the stack. Duplicate keys anywhere are reported at their pointer.
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out);
 
+// The byte range [begin, end) of the value of a top-level member `key` in
+// JSON text, so that it can be replaced without touching any other byte.
+// nullopt when the text does not parse or has no such member.
+struct ByteSpan {
+  size_t begin, end;
+};
+std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key);
+
 }  // namespace zr

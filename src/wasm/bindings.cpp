@@ -9,6 +9,7 @@
 #include <span>
 
 #include "canonical_json.hpp"
+#include "json_document.hpp"
 #include "metadata.hpp"
 #include "selection.hpp"
 
@@ -63,6 +64,16 @@ val validate_metadata(uintptr_t text, size_t length, bool lenient) {
   val out = val::object();
   out.set("errors", problems_to_js(v.errors));
   out.set("warnings", problems_to_js(v.warnings));
+  return out;
+}
+
+// [begin, end) byte offsets of a top-level member's value, or null.
+val member_span(uintptr_t text, size_t length, std::string key) {
+  const auto span = zr::top_level_member_span(bytes_at(text, length), key);
+  if (!span) return val::null();
+  val out = val::array();
+  out.call<void>("push", span->begin);
+  out.call<void>("push", span->end);
   return out;
 }
 
@@ -271,5 +282,6 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   function("readChunkShapes", &read_chunk_shapes);
   function("readEdges", &read_edges);
   function("validateMetadata", &validate_metadata);
+  function("memberSpan", &member_span);
   function("heapInUse", &heap_in_use);
 }

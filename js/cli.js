@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// zarr-rectilinear: validate, inspect and compact Zarr v3 chunk grids.
+import { parseArgs } from 'node:util';
+import { GridError } from './index.js';
+import { validate } from './cli/validate.js';
+import { inspect } from './cli/inspect.js';
+import { compact } from './cli/compact.js';
+
+const USAGE = `usage:
+  zarr-rectilinear validate <zarr.json | directory | URL>... [--json] [--lenient]
+  zarr-rectilinear inspect  <zarr.json> [--svg out.svg] [--lenient]
+  zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
+
+exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
+
+const commands = {
+  validate: { options: { json: { type: 'boolean' } }, min: 1, max: Infinity, run: (p, o) => validate(p, o) },
+  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, run: ([file], o) => inspect(file, o) },
+  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, run: ([file], o) => compact(file, o) },
+};
+
+class UsageError extends Error {}
+
+function parse(argv) {
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h') return { help: true };
+  const command = commands[name];
+  if (!command) throw new UsageError(name ? `unknown command: ${name}` : 'missing command');
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { ...command.options, lenient: { type: 'boolean' } } });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const n = parsed.positionals.length;
+  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : 'at least one path or URL'}`);
+  return { command, positionals: parsed.positionals, options: parsed.values };
+}
+
+async function main(argv) {
+  let job;
+  try {
+    job = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`zarr-rectilinear: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (job.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    return await job.command.run(job.positionals, job.options);
+  } catch (error) {
+    if (error instanceof GridError) {
+      for (const e of error.errors) process.stderr.write(`${e.path || '(document)'}: ${e.message}\n`);
+    } else {
+      process.stderr.write(`zarr-rectilinear: ${error.code ? `${error.code}: ` : ''}${error.message}\n`);
+    }
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,37 @@
+// `compact`: the canonical compact chunk_grid; with --write, that text
+// replaces the chunk_grid value in place, and every other byte stays.
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ChunkGrid } from '../index.js';
+import { memberSpan } from '../member-span.js';
+import { stringifyExact } from '../exact-json.js';
+
+// A "regular" grid stays regular, so readers that know only regular grids
+// can still read the file.
+export function compactText(bytes, { lenient = false } = {}) {
+  const grid = ChunkGrid.fromMetadata(bytes, { lenient });
+  try {
+    return grid.isRegular && declaredRegular(bytes) ? stringifyExact(grid.toRegularJSON()).text : grid.toJSONText();
+  } finally {
+    grid.dispose();
+  }
+}
+
+function declaredRegular(bytes) {
+  const span = memberSpan(bytes, 'chunk_grid');
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(...span))).name === 'regular';
+}
+
+export async function compact(file, { write = false, lenient = false, out = process.stdout } = {}) {
+  const bytes = await readFile(file);
+  const text = compactText(bytes, { lenient });
+  out.write(`${text}\n`);
+  if (!write) return 0;
+  const [begin, end] = memberSpan(bytes, 'chunk_grid');
+  const replacement = Buffer.from(text);
+  if (replacement.equals(bytes.subarray(begin, end))) return 0;
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  await writeFile(temporary, Buffer.concat([bytes.subarray(0, begin), replacement, bytes.subarray(end)]), { mode: (await stat(file)).mode });
+  await rename(temporary, file);
+  return 0;
+}

@@ -1,0 +1,47 @@
+// `validate`: every zarr.json under the targets, one line per problem, a
+// summary line, or one JSON report with --json (written as it goes).
+import { validateMetadata } from '../index.js';
+import { sources } from './walk.js';
+
+const where = (path) => path || '(document)';
+
+// Groups are recognised by node_type and passed; everything else that
+// could be read is checked as an array.
+function check(bytes, lenient) {
+  let doc;
+  try {
+    doc = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    // Reported exactly by validateMetadata below.
+  }
+  if (doc && typeof doc === 'object' && doc.node_type === 'group') return { kind: 'group', valid: true, errors: [], warnings: [] };
+  return { kind: 'array', ...validateMetadata(bytes, { lenient }) };
+}
+
+export async function validate(targets, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+  const summary = { valid: 0, invalid: 0, unreadable: 0 };
+  const progress = err.isTTY ? (n) => err.write(`\rchecked ${n} files`) : () => {};
+  let count = 0;
+  if (json) out.write('{"files":[');
+  for await (const { file, read } of sources(targets)) {
+    let report;
+    try {
+      report = { file, ...check(await read(), lenient) };
+    } catch (error) {
+      report = { file, kind: 'unreadable', valid: false, errors: [{ path: '', message: `cannot read: ${error.code ?? error.message}` }], warnings: [] };
+    }
+    summary[report.kind === 'unreadable' ? 'unreadable' : report.valid ? 'valid' : 'invalid']++;
+    if (json) {
+      out.write(`${count ? ',' : ''}${JSON.stringify(report)}`);
+    } else {
+      for (const e of report.errors) out.write(`${file}: ${where(e.path)}: ${e.message}\n`);
+      for (const w of report.warnings) out.write(`${file}: ${where(w.path)}: warning: ${w.message}\n`);
+    }
+    if (++count % 100 === 0) progress(count);
+  }
+  if (err.isTTY && count >= 100) err.write('\n');
+  if (json) out.write(`],"summary":${JSON.stringify(summary)}}\n`);
+  else out.write(`${summary.valid} valid, ${summary.invalid} invalid, ${summary.unreadable} unreadable\n`);
+  if (count === 0) err.write(`found no zarr.json in ${targets.join(', ')}\n`);
+  return count > 0 && summary.invalid === 0 && summary.unreadable === 0 ? 0 : 1;
+}

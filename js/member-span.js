@@ -1,0 +1,8 @@
+// Where a top-level member's value lies in JSON bytes, found by the core's
+// exact parser, so a tool can replace that text and keep every other byte.
+import { native, withBytes } from './native.js';
+
+// [begin, end) byte offsets into `bytes`, or null if absent or unparseable.
+export function memberSpan(bytes, key) {
+  return withBytes(bytes, (address, length) => native.memberSpan(address, length, key));
+}

@@ -1,0 +1,165 @@
+// The real CLI, spawned on fixture trees: printed lines, the JSON report,
+// and exit codes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve } from '../../scripts/serve.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const fixtures = join(root, 'tests/cli/fixtures');
+const cli = join(root, 'js/cli.js');
+
+function run(...args) {
+  return new Promise((done) => {
+    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
+      done({ code: error ? error.code : 0, stdout, stderr, lines: stdout.trim().split('\n') }));
+  });
+}
+
+let work;
+before(() => {
+  work = mkdtempSync(join(tmpdir(), 'zr-cli-'));
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test('a valid store with groups, rectilinear and regular arrays exits 0', async () => {
+  const { code, lines } = await run('validate', join(fixtures, 'store'));
+  assert.equal(code, 0);
+  assert.deepEqual(lines, ['5 valid, 0 invalid, 0 unreadable']);
+});
+
+test('--json reports every file with its kind, and a summary', async () => {
+  const { code, stdout } = await run('validate', join(fixtures, 'store'), '--json');
+  assert.equal(code, 0);
+  const report = JSON.parse(stdout);
+  const kinds = Object.fromEntries(report.files.map((f) => [f.file.slice(fixtures.length + 1), f.kind]));
+  assert.deepEqual(kinds, {
+    'store/nested/daily/zarr.json': 'array',
+    'store/nested/zarr.json': 'group',
+    'store/rectilinear/zarr.json': 'array',
+    'store/regular/zarr.json': 'array',
+    'store/zarr.json': 'group',
+  });
+  assert.ok(report.files.every((f) => f.valid && f.errors.length === 0 && Array.isArray(f.warnings)));
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 0 });
+});
+
+test('each kind of error is printed as file: pointer: message', async () => {
+  const expected = JSON.parse(readFileSync(join(fixtures, 'errors/expected-pointers.json'), 'utf8'));
+  for (const [name, pointer] of Object.entries(expected)) {
+    const file = join(fixtures, 'errors', name, 'zarr.json');
+    const { code, lines } = await run('validate', file);
+    assert.equal(code, 1, name);
+    assert.equal(lines.at(-1), '0 valid, 1 invalid, 0 unreadable', name);
+    const where = pointer || '(document)';
+    assert.ok(lines[0].startsWith(`${file}: ${where}: found `), `${name}: ${lines[0]}`);
+  }
+});
+
+test('the whole error tree is walked; a bad file never stops the walk', async () => {
+  const { code, stdout } = await run('validate', join(fixtures, 'errors'), join(fixtures, 'store'), '--json');
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  assert.deepEqual(report.summary, { valid: 5, invalid: 14, unreadable: 0 });
+  const notJson = report.files.find((f) => f.file.endsWith('not-json/zarr.json'));
+  assert.match(notJson.errors[0].message, /invalid JSON at byte \d+/);
+});
+
+test('--lenient turns an integral float into a warning', async () => {
+  const file = join(fixtures, 'errors/float-edge/zarr.json');
+  const { code, lines } = await run('validate', file, '--lenient');
+  assert.equal(code, 0);
+  assert.match(lines[0], /float-edge\/zarr\.json: \/chunk_grid\/configuration\/chunk_shapes\/0\/0: warning: found 10\.0/);
+});
+
+test('unreadable files and symlink loops get a line and do not hang the walk', async () => {
+  const tree = join(work, 'tree');
+  cpSync(join(fixtures, 'store'), tree, { recursive: true });
+  symlinkSync(tree, join(tree, 'nested', 'loop'));
+  mkdirSync(join(tree, 'dangling'));
+  symlinkSync(join(work, 'nowhere.json'), join(tree, 'dangling', 'zarr.json'));
+  const { code, stdout } = await run('validate', tree, '--json');
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1 });
+  const bad = report.files.find((f) => f.kind === 'unreadable');
+  assert.equal(bad.file, join(tree, 'dangling', 'zarr.json'));
+  assert.match(bad.errors[0].message, /ENOENT/);
+});
+
+test('a missing path is unreadable, and no zarr.json at all exits 1', async () => {
+  const missing = await run('validate', join(work, 'does-not-exist'));
+  assert.equal(missing.code, 1);
+  assert.deepEqual(missing.lines, [`${join(work, 'does-not-exist')}: (document): cannot read: ENOENT`, '0 valid, 0 invalid, 1 unreadable']);
+  mkdirSync(join(work, 'empty'));
+  const empty = await run('validate', join(work, 'empty'));
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /found no zarr\.json/);
+});
+
+test('an HTTP store on localhost is fetched; a URL ending in / means <url>zarr.json', async () => {
+  const { server, url } = await serve();
+  try {
+    const base = `${url}/tests/cli/fixtures`;
+    const { code, stdout } = await run('validate', `${base}/store/rectilinear/`, `${base}/errors/zero-edge/zarr.json`, `${base}/store/missing/`, '--json');
+    assert.equal(code, 1);
+    const report = JSON.parse(stdout);
+    assert.deepEqual(report.files.map((f) => [f.file.slice(base.length), f.kind, f.valid]), [
+      ['/store/rectilinear/zarr.json', 'array', true],
+      ['/errors/zero-edge/zarr.json', 'array', false],
+      ['/store/missing/zarr.json', 'unreadable', false],
+    ]);
+    assert.match(report.files[2].errors[0].message, /HTTP 404/);
+  } finally {
+    server.close();
+  }
+});
+
+test('usage errors exit 2', async () => {
+  for (const args of [[], ['bogus'], ['validate'], ['inspect', 'a', 'b'], ['validate', 'x', '--nope']]) {
+    const { code, stderr } = await run(...args);
+    assert.equal(code, 2, args.join(' '));
+    assert.match(stderr, /usage:/);
+  }
+});
+
+test('inspect prints the summary', async () => {
+  const { code, stdout } = await run('inspect', join(fixtures, 'compact/zarr.json'));
+  assert.equal(code, 0);
+  assert.match(stdout, /^shape\s+\[6, 6\]$/m);
+  assert.match(stdout, /^chunks per axis\s+\[3, 6\] active, \[3, 6\] declared$/m);
+  assert.match(stdout, /^runs, axis 1\s+\[1, 6\]$/m);
+  assert.match(stdout, /^regular\s+yes: \{"name":"regular","configuration":\{"chunk_shape":\[2,1\]\}\}$/m);
+});
+
+test('inspect of an invalid file prints the problems and exits 1', async () => {
+  const { code, stderr } = await run('inspect', join(fixtures, 'errors/zero-edge/zarr.json'));
+  assert.equal(code, 1);
+  assert.match(stderr, /^\/chunk_grid\/configuration\/chunk_shapes\/0\/1: found 0/m);
+});
+
+test('compact prints the canonical chunk_grid; a regular grid stays regular', async () => {
+  const rect = await run('compact', join(fixtures, 'compact/zarr.json'));
+  assert.equal(rect.stdout, '{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[2,2,2],[[1,6]]]}}\n');
+  const regular = await run('compact', join(fixtures, 'compact/regular.json'));
+  assert.equal(regular.stdout, '{"name":"regular","configuration":{"chunk_shape":[10]}}\n');
+});
+
+test('compact --write replaces only the chunk_grid text; every other byte stays', async () => {
+  const file = join(work, 'zarr.json');
+  const original = readFileSync(join(fixtures, 'compact/zarr.json'));
+  writeFileSync(file, original);
+  const { code } = await run('compact', file, '--write');
+  assert.equal(code, 0);
+  const written = readFileSync(file);
+  const text = original.toString('utf8');
+  const begin = text.indexOf('{\n    "name"');
+  const end = text.indexOf('\n  },\n  "chunk_key_encoding"') + '\n  }'.length;
+  const compactGrid = '{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[2,2,2],[[1,6]]]}}';
+  assert.equal(written.toString('utf8'), text.slice(0, begin) + compactGrid + text.slice(end));
+  assert.match(written.toString('utf8'), /"fill_value": 18446744073709551615,/);
+  assert.deepEqual(readdirSync(work).filter((n) => n.endsWith('.tmp')), [], 'no temporary file is left behind');
+});
