@@ -74,10 +74,37 @@ void Axis::index_runs() {
     starts_.push_back(starts_.back() + run.size * run.count);
     firsts_.push_back(firsts_.back() + run.count);
   }
+  index_buckets();
   active_ = length_ == 0 ? 0 : locate(length_ - 1).chunk + 1;
 }
 
+void Axis::index_buckets() {
+  buckets_.clear();
+  if (runs_.size() > UINT32_MAX / 2) return;  // beyond any input that fits in memory
+  const uint64_t sum = edge_sum();
+  // The smallest power-of-two bucket width with at most 2 buckets per run.
+  bucket_shift_ = 0;
+  while ((sum >> bucket_shift_) >= 2 * std::max<uint64_t>(runs_.size(), 1)) ++bucket_shift_;
+  const uint64_t count = (sum >> bucket_shift_) + 1;
+  buckets_.resize(count);
+  uint32_t r = 0;
+  for (uint64_t b = 0; b < count; ++b) {
+    const uint64_t first = b << bucket_shift_;
+    while (r + 1 < runs_.size() && starts_[r + 1] <= first) ++r;
+    buckets_[b] = r;
+  }
+}
+
 size_t Axis::run_of_index(uint64_t index) const {
+  if (!buckets_.empty()) {
+    // A bucket usually holds at most two run boundaries: two conditional
+    // increments compile to selects, not branches. starts_.back() is the
+    // edge sum, above any index, so r + 1 never passes the last run.
+    size_t r = buckets_[index >> bucket_shift_];
+    r += starts_[r + 1] <= index;
+    r += starts_[r + 1] <= index;
+    if (starts_[r + 1] > index) return r;
+  }
   return static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), index) - starts_.begin()) - 1;
 }
 
@@ -85,20 +112,38 @@ size_t Axis::run_of_chunk(uint64_t chunk) const {
   return static_cast<size_t>(std::upper_bound(firsts_.begin(), firsts_.end(), chunk) - firsts_.begin()) - 1;
 }
 
-Located Axis::locate(uint64_t index) const {
-  if (step_ != 0) return {index / step_, index % step_};
-  size_t hint = run_of_index(index);
-  return locate(index, hint);
+Located Axis::in_run(size_t r, uint64_t index) const {
+  const Run& run = runs_[r];
+  const uint64_t within = index - starts_[r];
+  if (run.count == 1) return {firsts_[r], within};  // explicit edges: no division
+  // 32-bit division is several times cheaper than 64-bit where values fit.
+  if ((within | run.size) >> 32 == 0) {
+    const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
+    return {firsts_[r] + w / size, w % size};
+  }
+  return {firsts_[r] + within / run.size, within % run.size};
 }
 
-Located Axis::locate(uint64_t index, size_t& hint) const {
-  if (step_ != 0) return {index / step_, index % step_};
-  if (!(hint < runs_.size() && starts_[hint] <= index && index < starts_[hint + 1])) {
-    hint = run_of_index(index);
+Located Axis::locate(uint64_t index) const {
+  if (step_ != 0) {
+    if ((index | step_) >> 32 == 0) {
+      const auto i = static_cast<uint32_t>(index), step = static_cast<uint32_t>(step_);
+      return {i / step, i % step};
+    }
+    return {index / step_, index % step_};
   }
-  const Run& run = runs_[hint];
-  const uint64_t within = index - starts_[hint];
-  return {firsts_[hint] + within / run.size, within % run.size};
+  return in_run(run_of_index(index), index);
+}
+
+Located Axis::locate_forward(uint64_t index, size_t& run) const {
+  if (step_ != 0) return locate(index);
+  // A few steps forward, merge-style; a long jump or a step back searches.
+  constexpr int kSteps = 4;
+  if (index >= starts_[run]) {
+    for (int k = 0; k < kSteps && starts_[run + 1] <= index; ++k) ++run;
+  }
+  if (index < starts_[run] || starts_[run + 1] <= index) run = run_of_index(index);
+  return in_run(run, index);
 }
 
 uint64_t Axis::origin(uint64_t chunk) const {

@@ -60,10 +60,11 @@ class Axis {
   uint64_t active_count() const { return active_; }
   uint64_t edge_sum() const { return starts_.back(); }
 
-  // Precondition: index < edge_sum().
+  // Precondition: index < edge_sum(). Random access, with few branches.
   Located locate(uint64_t index) const;
-  // The same, starting the run search at `hint` (updated); fast for sorted input.
-  Located locate(uint64_t index, size_t& hint) const;
+  // The same for a nondecreasing sequence of indices: `run` (start at 0)
+  // moves forward only, merge-style. Any index is still answered correctly.
+  Located locate_forward(uint64_t index, size_t& run) const;
 
   // Preconditions: chunk < declared_count().
   uint64_t origin(uint64_t chunk) const;
@@ -84,7 +85,9 @@ class Axis {
  private:
   Axis() = default;
   void index_runs();
+  void index_buckets();
   size_t run_of_index(uint64_t index) const;
+  Located in_run(size_t run, uint64_t index) const;
   size_t run_of_chunk(uint64_t chunk) const;
 
   uint64_t length_ = 0;
@@ -93,6 +96,10 @@ class Axis {
   std::vector<uint64_t> starts_;   // starts_[r]: array index where run r begins; back() = edge sum
   std::vector<uint64_t> firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
   uint64_t active_ = 0;            // chunks that overlap [0, length)
+  // Acceleration table: buckets_[b] is the run holding index
+  // b << bucket_shift_. At most two buckets per run, so memory stays O(runs).
+  std::vector<uint32_t> buckets_;
+  unsigned bucket_shift_ = 0;
 };
 
 }  // namespace zr

@@ -72,14 +72,25 @@ class ChunkGrid {
   std::vector<Axis> axes_;
 };
 
+// Whether every `stride`-th element from `first` is nondecreasing: such a
+// column takes the merge-style path, others the random-access one.
+template <class T>
+bool column_sorted(std::span<const T> values, size_t first, size_t stride) {
+  for (size_t k = first + stride; k < values.size(); k += stride) {
+    if (values[k] < values[k - stride]) return false;
+  }
+  return true;
+}
+
 template <class T, class Out>
 size_t ChunkGrid::locate_axis(size_t axis, std::span<const T> indices, Out* chunks, Out* offsets) const {
   const Axis& a = axes_[axis];
-  size_t hint = 0;
+  const bool sorted = column_sorted(indices, 0, 1);
+  size_t run = 0;
   for (size_t i = 0; i < indices.size(); ++i) {
     uint64_t index;
     if (!to_index(indices[i], index) || index >= a.length()) return i;
-    const Located at = a.locate(index, hint);
+    const Located at = sorted ? a.locate_forward(index, run) : a.locate(index);
     chunks[i] = static_cast<Out>(at.chunk);
     offsets[i] = static_cast<Out>(at.offset);
   }
@@ -90,13 +101,15 @@ template <class T, class Out>
 size_t ChunkGrid::locate_many(std::span<const T> indices, Out* chunks, Out* offsets) const {
   const size_t nd = axes_.size();
   if (nd == 0) return npos;
-  std::vector<size_t> hints(nd, 0);
+  std::vector<size_t> runs(nd, 0);
+  std::vector<char> sorted(nd);
+  for (size_t d = 0; d < nd; ++d) sorted[d] = column_sorted(indices, d, nd);
   const size_t rows = indices.size() / nd;
   for (size_t row = 0, k = 0; row < rows; ++row) {
     for (size_t d = 0; d < nd; ++d, ++k) {
       uint64_t index;
       if (!to_index(indices[k], index) || index >= axes_[d].length()) return row;
-      const Located at = axes_[d].locate(index, hints[d]);
+      const Located at = sorted[d] ? axes_[d].locate_forward(index, runs[d]) : axes_[d].locate(index);
       chunks[k] = static_cast<Out>(at.chunk);
       offsets[k] = static_cast<Out>(at.offset);
     }

@@ -46,7 +46,7 @@ SliceProjection project_slice(const Axis& axis, Range range, uint64_t step) {
   uint64_t produced = 0;
   size_t hint = 0;
   while (pos < range.stop) {
-    const Located at = axis.locate(pos, hint);
+    const Located at = axis.locate_forward(pos, hint);
     const uint64_t origin = pos - at.offset;
     const uint64_t data_end = origin + axis.data_size(at.chunk);
     const uint64_t limit = std::min(range.stop, data_end);
@@ -97,7 +97,7 @@ PointsProjection project_mask(const Axis& axis, std::span<const uint8_t> mask) {
   std::vector<Located> located;
   size_t hint = 0;
   for (size_t i = 0; i < mask.size(); ++i) {
-    if (mask[i]) located.push_back(axis.locate(i, hint));
+    if (mask[i]) located.push_back(axis.locate_forward(i, hint));
   }
   return group_points(std::move(located));
 }

@@ -90,7 +90,7 @@ Expected<PointsProjection, size_t> project_points(const Axis& axis, std::span<co
     SignedIndex v;
     std::optional<uint64_t> index;
     if (!to_signed(values[i], v) || !(index = resolve_index(axis.length(), v))) return i;
-    located[i] = axis.locate(*index, hint);
+    located[i] = axis.locate_forward(*index, hint);
   }
   return group_points(std::move(located));
 }
