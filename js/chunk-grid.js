@@ -1,9 +1,9 @@
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { native, withHeap, withBytes, u64View, f64View, using } from './native.js';
+import { native, scratch, withHeap, withBytes, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
-import { anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64 } from './numbers.js';
+import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
 import { projectAxes, projections } from './selection.js';
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
@@ -63,7 +63,9 @@ function batchLocate(indices, run, describe) {
     if (big) {
       const view = u64View(address, n);
       if (isBigIntArray(indices)) view.set(indices);
-      else for (let i = 0; i < n; i++) view[i] = isBigInt(indices[i]) ? BigInt.asUintN(64, indices[i]) : toUint64(indices[i], `indices[${i}]`);
+      // A value that is not an index becomes 2^64 - 1, outside any axis, so
+      // the kernel names its row.
+      else for (let i = 0; i < n; i++) view[i] = isBigInt(indices[i]) ? BigInt.asUintN(64, indices[i]) : asIndexOrNone(indices[i]);
       bad = run('U64', address, n, chunks, offsets);
     } else {
       f64View(address, n).set(indices);
@@ -76,6 +78,11 @@ function batchLocate(indices, run, describe) {
 }
 
 const list = (values) => `[${Array.from(values, String).join(', ')}]`;
+
+function asIndexOrNone(value) {
+  return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : MAX_UINT64;
+}
+
 
 export class ChunkGrid {
   #handle;
@@ -151,38 +158,46 @@ export class ChunkGrid {
     });
   }
 
+  // One index: through a scratch buffer, with no allocation on the wasm heap.
   locate(index) {
-    if (!Array.isArray(index) || index.length !== this.ndim) {
-      throw new TypeError(`index: expected an array of ${this.ndim} integers`);
+    const ndim = this.ndim;
+    if (!Array.isArray(index) || index.length !== ndim) {
+      throw new TypeError(`index: expected an array of ${ndim} integers`);
     }
+    const shape = this.#shapes[0];
     const big = anyBigInt(index);
     const values = index.map((v, d) => {
       const value = toUint64(v, `index[${d}]`);
-      if (value >= this.#shapes[0][d]) {
+      if (value >= shape[d]) {
         throw new RangeError(`index ${list(index)} lies outside the array shape ${list(this.shape)} on axis ${d}`);
       }
-      return big ? value : Number(value);
+      return value;
     });
-    const { chunks, offsets } = this.locateMany(big ? values : new Float64Array(values));
-    const out = (v) => (big ? v : Number(v));
-    return { chunk: Array.from(chunks, out), offset: Array.from(offsets, out) };
+    const address = scratch(ndim * 24);
+    const view = big ? u64View : f64View;
+    view(address, ndim).set(big ? values : values.map(Number));
+    this.#native[big ? 'locateManyU64' : 'locateManyF64'](address, ndim, address + ndim * 8, address + ndim * 16);
+    return { chunk: Array.from(view(address + ndim * 8, ndim)), offset: Array.from(view(address + ndim * 16, ndim)) };
   }
 
   locateMany(indices) {
     const grid = this.#native;
     const ndim = this.ndim;
-    if (indices?.length % ndim !== 0) {
-      throw new TypeError(`indices: found ${indices?.length} values; expected a row-major multiple of ndim = ${ndim}`);
+    const n = indices?.length;
+    if (ndim === 0 ? n !== 0 : n % ndim !== 0) {
+      throw new TypeError(`indices: found ${n} values; expected a row-major multiple of ndim = ${ndim}`);
     }
-    return batchLocate(indices, (type, ...args) => grid[`locateMany${type}`](...args), (row) =>
-      `row ${row} ${list(Array.prototype.slice.call(indices, row * ndim, (row + 1) * ndim))} lies outside the array shape ${list(this.shape)}`);
+    return batchLocate(indices, (type, ...args) => grid[`locateMany${type}`](...args), (row) => {
+      const values = Array.prototype.slice.call(indices, row * ndim, (row + 1) * ndim);
+      return `row ${row} ${list(values)} lies outside the array shape ${list(this.shape)}${unsafeHint(values)}`;
+    });
   }
 
   locateAxis(axis, indices) {
     checkAxis(this, axis);
     const grid = this.#native;
     return batchLocate(indices, (type, ...args) => grid[`locateAxis${type}`](axis, ...args), (i) =>
-      `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}`);
+      `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`);
   }
 
   #chunkGeometry(coords, part) {

@@ -16,6 +16,23 @@ export function withHeap(bytes, fn) {
   }
 }
 
+// A small buffer kept for the life of the module, for calls that pass a
+// few values: no malloc/free per call. Valid until the next scratch() call.
+let scratchAddress = 0;
+let scratchBytes = 0;
+export function scratch(bytes) {
+  if (bytes > scratchBytes) {
+    native._free(scratchAddress);
+    scratchBytes = Math.max(bytes, 256);
+    scratchAddress = native._malloc(scratchBytes);
+    if (scratchAddress === 0) {
+      scratchBytes = 0;
+      throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);
+    }
+  }
+  return scratchAddress;
+}
+
 // Views are made fresh on each use: memory growth replaces the buffer.
 export const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
 export const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);

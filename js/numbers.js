@@ -43,3 +43,9 @@ export function output(value, big, what = 'result') {
 
 // A value that no input decides: a number when it is safe, else a bigint.
 export const natural = (value) => (value > MAX_SAFE ? value : Number(value));
+
+// Why values were refused, when some are numbers too large to be exact.
+export function unsafeHint(values) {
+  const unsafe = Array.from(values).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v));
+  return unsafe ? ' (numbers above 2^53 - 1 may be rounded: pass bigints)' : '';
+}

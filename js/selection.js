@@ -1,7 +1,7 @@
 // Selections, per axis, as api.md defines them, projected by the core. The
 // N-d product is taken lazily, so memory stays O(sum over axes).
 import { withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
-import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt } from './numbers.js';
+import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt, unsafeHint } from './numbers.js';
 
 const isMask = (entry) =>
   entry instanceof Uint8Array || (Array.isArray(entry) && entry.length > 0 && entry.every((v) => typeof v === 'boolean'));
@@ -70,7 +70,7 @@ function projectPoints(grid, axis, values, length, what, big) {
   const failed = projection.failedAt();
   if (failed >= 0) {
     projection.delete();
-    throw new RangeError(`${what}[${failed}]: found ${values[failed]}; expected an integer index for axis ${axis} of length ${length}`);
+    throw new RangeError(`${what}[${failed}]: found ${values[failed]}; expected an integer index for axis ${axis} of length ${length}${unsafeHint([values[failed]])}`);
   }
   const [chunks, starts, stops, offsets, positions] = columns(projection, big);
   return { kind: 'points', chunks, offsets, starts, stops, positions };

@@ -20,9 +20,10 @@ inline bool to_index(uint64_t v, uint64_t& out) {
   out = v;
   return true;
 }
+// A double above 2^53 - 1 may already be rounded, so it is not an exact index.
+inline constexpr double kMaxExactDouble = 9007199254740991.0;
 inline bool to_index(double v, uint64_t& out) {
-  // 2^64 as a double; anything at or above it does not fit.
-  if (!(v >= 0 && v < 18446744073709551616.0) || std::floor(v) != v) return false;
+  if (!(v >= 0 && v <= kMaxExactDouble) || std::floor(v) != v) return false;
   out = static_cast<uint64_t>(v);
   return true;
 }

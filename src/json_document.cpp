@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <vector>
 
 #include <rapidjson/error/en.h>
@@ -26,11 +27,75 @@ std::optional<uint64_t> plain_uint64(std::string_view text) {
   return v;
 }
 
+// A number token that RapidJSON refuses (1e400, or hundreds of digits),
+// replaced by `null` and spaces in a same-length copy of the text.
+struct Patch {
+  size_t begin, length;
+  bool operator<(size_t offset) const { return begin < offset; }
+};
+
+// JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool is_json_number(std::string_view t) {
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t from = i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < t.size() && t[i] == '-') ++i;
+  if (i < t.size() && t[i] == '0') ++i;
+  else if (!digits()) return false;
+  if (i < t.size() && t[i] == '.' && (++i, !digits())) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == t.size();
+}
+
+// Finds the number tokens outside strings that may be beyond a double's
+// range, and blanks them out as `null` padded with spaces.
+std::vector<Patch> patch_huge_numbers(std::string& text) {
+  std::vector<Patch> patches;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) continue;
+    size_t end = i;
+    bool exponent = false;
+    while (end < text.size() && std::strchr("0123456789+-.eE", text[end]) && text[end] != '\0') {
+      exponent = exponent || text[end] == 'e' || text[end] == 'E';
+      ++end;
+    }
+    // The shortest number beyond a double is "1e309"; long digit strings too.
+    if (end - i >= 5 && (exponent || end - i > 300) && is_json_number(std::string_view(text).substr(i, end - i))) {
+      text.replace(i, end - i, "null" + std::string(end - i - 4, ' '));
+      patches.push_back({i, end - i});
+    }
+    i = end - 1;
+  }
+  return patches;
+}
+
 // Forwards SAX events to a Document, storing exact integers as uint64 and
 // tagging strings and other numbers.
 struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingHandler> {
   rapidjson::Document& doc;
   std::string scratch;
+  // For a patched text: where the patches are, and the original text.
+  const rapidjson::MemoryStream* stream = nullptr;
+  const std::vector<Patch>* patches = nullptr;
+  std::string_view original;
   explicit TaggingHandler(rapidjson::Document& d) : doc(d) {}
 
   bool tagged(char tag, const char* s, rapidjson::SizeType n) {
@@ -38,7 +103,16 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     scratch.append(s, n);
     return doc.String(scratch.data(), static_cast<rapidjson::SizeType>(scratch.size()), true);
   }
-  bool Null() { return doc.Null(); }
+  bool Null() {
+    if (patches) {
+      const size_t begin = stream->Tell() - 4;  // reported after "null"
+      const auto p = std::lower_bound(patches->begin(), patches->end(), begin);
+      if (p != patches->end() && p->begin == begin) {
+        return RawNumber(original.data() + begin, static_cast<rapidjson::SizeType>(p->length), true);
+      }
+    }
+    return doc.Null();
+  }
   bool Bool(bool b) { return doc.Bool(b); }
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
@@ -216,26 +290,39 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
 
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  size_t skipped = 0;  // so that error offsets count from the input's first byte
   if (bytes.substr(0, 3) == kBom) {
     Problem bom{"", "found a UTF-8 byte-order mark; expected JSON text without one"};
     (lenient ? out.warnings : out.errors).push_back(bom);
     if (!lenient) return;
     bytes.remove_prefix(3);
+    skipped = 3;
   }
   constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
                               rapidjson::kParseNumbersAsStringsFlag;
-  rapidjson::MemoryStream stream(bytes.data(), bytes.size());
-  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> input(stream);
-  rapidjson::Reader reader;
   rapidjson::ParseResult result;
-  auto generate = [&](rapidjson::Document& doc) {
-    TaggingHandler handler(doc);
-    result = reader.Parse<kFlags>(input, handler);
-    return !result.IsError();
+  const auto parse = [&](std::string_view text, const std::vector<Patch>* patches) {
+    rapidjson::MemoryStream stream(text.data(), text.size());
+    rapidjson::Reader reader;
+    auto generate = [&](rapidjson::Document& doc) {
+      TaggingHandler handler(doc);
+      handler.stream = &stream;
+      handler.patches = patches;
+      handler.original = bytes;
+      result = reader.Parse<kFlags>(stream, handler);
+      return !result.IsError();
+    };
+    out.document.Populate(generate);
   };
-  out.document.Populate(generate);
+  parse(bytes, nullptr);
+  if (result.Code() == rapidjson::kParseErrorNumberTooBig) {
+    // Valid JSON all the same: read such numbers from their text.
+    std::string patched(bytes);
+    const std::vector<Patch> patches = patch_huge_numbers(patched);
+    parse(patched, &patches);
+  }
   if (result.IsError()) {
-    out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset()) + ": " +
+    out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset() + skipped) + ": " +
                                   rapidjson::GetParseError_En(result.Code())});
     return;
   }

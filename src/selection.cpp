@@ -8,7 +8,7 @@ namespace {
 
 // Python's clamping of one slice bound into [0, length].
 uint64_t clamp_bound(uint64_t length, SignedIndex bound) {
-  if (!bound.negative) return std::min(bound.magnitude, length);
+  if (!bound.negative || bound.magnitude == 0) return std::min(bound.magnitude, length);  // -0 is 0
   return bound.magnitude >= length ? 0 : length - bound.magnitude;
 }
 
@@ -21,11 +21,10 @@ Range normalize_slice(uint64_t length, const SliceSpec& spec) {
 }
 
 std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index) {
-  if (!index.negative) {
+  if (!index.negative || index.magnitude == 0) {  // -0 is 0
     if (index.magnitude >= length) return std::nullopt;
     return index.magnitude;
   }
-  if (index.magnitude == 0) return 0;  // -0
   if (index.magnitude > length) return std::nullopt;
   return length - index.magnitude;
 }

@@ -67,7 +67,7 @@ PointsProjection project_mask(const Axis& axis, std::span<const uint8_t> mask);
 // --- implementation of the template ---
 
 inline bool to_signed(double v, SignedIndex& out) {
-  if (!(std::floor(v) == v) || !(v > -18446744073709551616.0 && v < 18446744073709551616.0)) return false;
+  if (!(std::floor(v) == v) || !(v >= -kMaxExactDouble && v <= kMaxExactDouble)) return false;
   out = {v < 0, static_cast<uint64_t>(v < 0 ? -v : v)};
   return true;
 }

@@ -1,0 +1,172 @@
+// Finding chunks: locate (one N-d index), locateMany (row-major batch) and
+// locateAxis (1-d batch). Bounds are the array shape, never the edge sum.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { ChunkGrid } from 'zarr-rectilinear';
+import { throwsWith } from './support.mjs';
+
+// Shape [10, 12]: axis 0 is the integer step 3 (edges 3,3,3,3), axis 1 the
+// list [5, 4, 4] whose last chunk reaches one past the end.
+const grid = ChunkGrid.fromChunkShapes([10, 12], [3, [5, 4, 4]]);
+const rows = [0, 0, 9, 11, 3, 5, 8, 4];
+const expected = { chunks: [0, 0, 3, 2, 1, 1, 2, 0], offsets: [0, 0, 0, 2, 0, 0, 2, 4] };
+
+test('locate gives {chunk, offset} for one N-d index', () => {
+  assert.deepEqual(grid.locate([9, 11]), { chunk: [3, 2], offset: [0, 2] });
+  assert.deepEqual(grid.locate([4, 5]), { chunk: [1, 1], offset: [1, 0] });
+  assert.deepEqual(grid.locate([0, 4]), { chunk: [0, 0], offset: [0, 4] });
+});
+
+test('locate throws RangeError outside the array shape', () => {
+  throwsWith(() => grid.locate([10, 0]), RangeError, /shape/);
+  assert.throws(() => grid.locate([0, 13]), RangeError);
+});
+
+test('locate throws RangeError outside the array shape even when an overflow chunk covers it', () => {
+  // Axis 1's edges sum to 13: index 12 lies in chunk 2's declared extent.
+  throwsWith(() => grid.locate([0, 12]), RangeError, /12/);
+  const three = ChunkGrid.fromChunkShapes([6], [[4, 4, 4]]);
+  assert.throws(() => three.locate([6]), RangeError);
+  assert.throws(() => three.locate([11]), RangeError);
+});
+
+test('locate never wraps a negative index', () => {
+  assert.throws(() => grid.locate([-1, 0]), RangeError);
+  assert.throws(() => grid.locate([0, -1n]), RangeError);
+});
+
+test('locate rejects a fractional index', () => {
+  assert.throws(() => grid.locate([1.5, 0]), RangeError);
+});
+
+test('locate rejects an index of the wrong rank with TypeError', () => {
+  assert.throws(() => grid.locate([1]), TypeError);
+  assert.throws(() => grid.locate([1, 2, 3]), TypeError);
+});
+
+test('locate on a zero-length axis always throws RangeError', () => {
+  assert.throws(() => ChunkGrid.fromEdges([[], [3]]).locate([0, 0]), RangeError);
+});
+
+test('locate on a 0-d grid gives the one chunk at offset []', () => {
+  const scalar = ChunkGrid.fromChunkShapes([], []);
+  assert.deepEqual(scalar.locate([]), { chunk: [], offset: [] });
+});
+
+test('locateMany on a 0-d grid takes an empty batch', () => {
+  const scalar = ChunkGrid.fromChunkShapes([], []);
+  const out = scalar.locateMany([]);
+  assert.equal(out.chunks.length, 0);
+  assert.equal(out.offsets.length, 0);
+});
+
+for (const [name, make] of [
+  ['Float64Array', (v) => new Float64Array(v)],
+  ['Uint32Array', (v) => new Uint32Array(v)],
+  ['Int32Array', (v) => new Int32Array(v)],
+  ['number[]', (v) => [...v]],
+]) {
+  test(`locateMany takes ${name} rows and gives Float64Array chunks and offsets`, () => {
+    const out = grid.locateMany(make(rows));
+    assert.ok(out.chunks instanceof Float64Array, 'chunks');
+    assert.ok(out.offsets instanceof Float64Array, 'offsets');
+    assert.deepEqual(Array.from(out.chunks), expected.chunks);
+    assert.deepEqual(Array.from(out.offsets), expected.offsets);
+  });
+}
+
+for (const [name, make] of [
+  ['BigUint64Array', (v) => BigUint64Array.from(v, BigInt)],
+  ['BigInt64Array', (v) => BigInt64Array.from(v, BigInt)],
+]) {
+  test(`locateMany takes ${name} rows and gives BigUint64Array chunks and offsets`, () => {
+    const out = grid.locateMany(make(rows));
+    assert.ok(out.chunks instanceof BigUint64Array, 'chunks');
+    assert.ok(out.offsets instanceof BigUint64Array, 'offsets');
+    assert.deepEqual(Array.from(out.chunks), expected.chunks.map(BigInt));
+    assert.deepEqual(Array.from(out.offsets), expected.offsets.map(BigInt));
+  });
+}
+
+test('locateMany with a bigint among numbers counts as bigint: BigUint64Array out', () => {
+  const out = grid.locateMany([0, 0, 9n, 11, 3, 5, 8, 4]);
+  assert.ok(out.chunks instanceof BigUint64Array);
+  assert.deepEqual(Array.from(out.offsets), expected.offsets.map(BigInt));
+});
+
+test('locateMany of an empty batch is empty', () => {
+  const out = grid.locateMany(new Float64Array(0));
+  assert.equal(out.chunks.length, 0);
+  assert.equal(out.offsets.length, 0);
+});
+
+test('locateMany rejects a length that is not a multiple of ndim with TypeError', () => {
+  assert.throws(() => grid.locateMany([0, 0, 1]), TypeError);
+});
+
+test('locateMany throws a RangeError that names the out-of-range row', () => {
+  throwsWith(() => grid.locateMany([0, 0, 1, 1, 9, 12, 3, 5]), RangeError, /\brow 2\b/);
+  throwsWith(() => grid.locateMany(new Float64Array([0, 0, 10, 0])), RangeError, /\brow 1\b/);
+  throwsWith(() => grid.locateMany(new BigUint64Array([10n, 0n])), RangeError, /\brow 0\b/);
+});
+
+test('locateMany checks against the array shape, not the edge sum', () => {
+  throwsWith(() => grid.locateMany(new Uint32Array([0, 12])), RangeError, /\brow 0\b/);
+});
+
+test('locateMany rejects a negative Int32Array index (row named)', () => {
+  throwsWith(() => grid.locateMany(new Int32Array([0, 0, 9, 11, -3, 5])), RangeError, /\brow 2\b/);
+});
+
+test('locateMany rejects a negative BigInt64Array index (row named)', () => {
+  throwsWith(() => grid.locateMany(new BigInt64Array([0n, 0n, -1n, 11n])), RangeError, /\brow 1\b/);
+});
+
+test('locateMany rejects a negative number[] index (row named)', () => {
+  throwsWith(() => grid.locateMany([0, 0, 9, 11, -3, 5]), RangeError, /\brow 2\b/);
+});
+
+test('locateMany rejects a negative number among bigints, naming the row', () => {
+  throwsWith(() => grid.locateMany([0, 0, 9n, 11, -3, 5]), RangeError, /\brow 2\b/);
+});
+
+test('locateMany rejects fractional and NaN indices', () => {
+  assert.throws(() => grid.locateMany([0, 0, 3.5, 5]), RangeError);
+  assert.throws(() => grid.locateMany(new Float64Array([NaN, 0])), RangeError);
+});
+
+test('locateMany rejects something that is not an array or typed array with TypeError', () => {
+  assert.throws(() => grid.locateMany(42), TypeError);
+  assert.throws(() => grid.locateMany(null), TypeError);
+});
+
+test('locateAxis looks up one axis: {chunks, offsets}', () => {
+  const out = grid.locateAxis(1, [0, 4, 5, 11]);
+  assert.ok(out.chunks instanceof Float64Array);
+  assert.deepEqual(Array.from(out.chunks), [0, 0, 1, 2]);
+  assert.deepEqual(Array.from(out.offsets), [0, 4, 0, 2]);
+});
+
+test('locateAxis takes every input type; bigint input gives BigUint64Array', () => {
+  for (const input of [new Float64Array([9, 3]), new Uint32Array([9, 3]), new Int32Array([9, 3]), [9, 3]]) {
+    const out = grid.locateAxis(0, input);
+    assert.ok(out.chunks instanceof Float64Array, input.constructor.name);
+    assert.deepEqual(Array.from(out.chunks), [3, 1]);
+  }
+  for (const input of [new BigUint64Array([9n, 3n]), new BigInt64Array([9n, 3n]), [9n, 3]]) {
+    const out = grid.locateAxis(0, input);
+    assert.ok(out.chunks instanceof BigUint64Array, input.constructor.name);
+    assert.deepEqual(Array.from(out.chunks), [3n, 1n]);
+    assert.deepEqual(Array.from(out.offsets), [0n, 0n]);
+  }
+});
+
+test('locateAxis throws a RangeError that names the out-of-range element', () => {
+  throwsWith(() => grid.locateAxis(1, [0, 4, 5, 12]), RangeError, /indices\[3\]/);
+  throwsWith(() => grid.locateAxis(0, new Int32Array([1, -1])), RangeError, /indices\[1\]/);
+});
+
+test('locateAxis throws RangeError for an axis outside [0, ndim)', () => {
+  assert.throws(() => grid.locateAxis(2, [0]), RangeError);
+  assert.throws(() => grid.locateAxis(-1, [0]), RangeError);
+});
