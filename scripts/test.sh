@@ -15,7 +15,7 @@ echo "== TypeScript declarations (tsc --noEmit)"
 npx tsc --noEmit -p tests/types
 
 echo "== JS package (node --test)"
-node --expose-gc --test tests/js/ tests/cli/
+node --expose-gc --test tests/js/ tests/cli/ tests/zarrita/
 
 echo "== npm pack smoke test"
 node --test tests/smoke/

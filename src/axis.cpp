@@ -43,6 +43,7 @@ Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> 
   if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
   Axis axis;
   axis.length_ = length;
+  axis.runs_.reserve(runs.size());
   uint64_t sum = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
     const Run& run = runs[i];
@@ -68,6 +69,9 @@ Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> 
 // The chunk count cannot overflow: each chunk holds at least one element,
 // so the count is at most the (already checked) edge sum.
 void Axis::index_runs() {
+  runs_.shrink_to_fit();  // merging may have left slack
+  starts_.reserve(runs_.size() + 1);
+  firsts_.reserve(runs_.size() + 1);
   starts_.assign(1, 0);
   firsts_.assign(1, 0);
   for (const Run& run : runs_) {
@@ -115,22 +119,22 @@ size_t Axis::run_of_chunk(uint64_t chunk) const {
 Located Axis::in_run(size_t r, uint64_t index) const {
   const Run& run = runs_[r];
   const uint64_t within = index - starts_[r];
-  if (run.count == 1) return {firsts_[r], within};  // explicit edges: no division
+  if (run.count == 1) return {firsts_[r], within, run.size};  // explicit edges: no division
   // 32-bit division is several times cheaper than 64-bit where values fit.
   if ((within | run.size) >> 32 == 0) {
     const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
-    return {firsts_[r] + w / size, w % size};
+    return {firsts_[r] + w / size, w % size, run.size};
   }
-  return {firsts_[r] + within / run.size, within % run.size};
+  return {firsts_[r] + within / run.size, within % run.size, run.size};
 }
 
 Located Axis::locate(uint64_t index) const {
   if (step_ != 0) {
     if ((index | step_) >> 32 == 0) {
       const auto i = static_cast<uint32_t>(index), step = static_cast<uint32_t>(step_);
-      return {i / step, i % step};
+      return {i / step, i % step, step_};
     }
-    return {index / step_, index % step_};
+    return {index / step_, index % step_, step_};
   }
   return in_run(run_of_index(index), index);
 }

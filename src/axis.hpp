@@ -21,6 +21,7 @@ struct Run {
 struct Located {
   uint64_t chunk;
   uint64_t offset;
+  uint64_t size;  // the chunk's declared edge length
 };
 
 // Why an axis could not be built. `item` is the index of the offending

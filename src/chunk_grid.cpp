@@ -23,6 +23,10 @@ std::vector<uint64_t> ChunkGrid::declared_grid_shape() const {
 }
 
 std::optional<uint64_t> ChunkGrid::num_chunks() const {
+  // An axis without chunks makes the product 0, however large the rest.
+  for (const Axis& a : axes_) {
+    if (a.active_count() == 0) return 0;
+  }
   uint64_t n = 1;
   for (const Axis& a : axes_) {
     const auto next = checked_mul(n, a.active_count());

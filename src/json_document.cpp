@@ -149,6 +149,9 @@ std::string pointer_of(const std::vector<WalkNode>& nodes, size_t i) {
 }
 
 void report_duplicate_keys(const JsonValue& root, Problems& errors) {
+  // Only containers go on the stack: a document of 10^7 numbers walks
+  // only its few arrays and objects.
+  const auto container = [](const JsonValue& v) { return v.IsObject() || v.IsArray(); };
   std::vector<WalkNode> nodes{{&root, 0, {}, 0, false}};
   std::vector<std::string_view> keys;
   for (size_t i = 0; i < nodes.size(); ++i) {
@@ -158,7 +161,7 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors) {
       for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
         std::string_view key(m->name.GetString(), m->name.GetStringLength());
         keys.push_back(key);
-        nodes.push_back({&m->value, i, key, 0, false});
+        if (container(m->value)) nodes.push_back({&m->value, i, key, 0, false});
       }
       std::sort(keys.begin(), keys.end());
       for (size_t k = 1; k < keys.size(); ++k) {
@@ -168,7 +171,9 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors) {
         }
       }
     } else if (v.IsArray()) {
-      for (rapidjson::SizeType k = 0; k < v.Size(); ++k) nodes.push_back({&v[k], i, {}, k, true});
+      for (rapidjson::SizeType k = 0; k < v.Size(); ++k) {
+        if (container(v[k])) nodes.push_back({&v[k], i, {}, k, true});
+      }
     }
   }
 }

@@ -18,6 +18,19 @@ std::string missing(std::string_view field, std::string_view expected) {
   return "found no \"" + std::string(field) + "\"; expected " + std::string(expected);
 }
 
+// A JSON Pointer below `base` by one or two array indices, built only when
+// a problem is reported: a list of 10^7 edges builds no strings.
+struct ItemPath {
+  const std::string& base;
+  size_t index;
+  std::optional<size_t> sub = std::nullopt;
+};
+const std::string& materialize(const std::string& path) { return path; }
+std::string materialize(const ItemPath& p) {
+  const std::string item = pointer_append(p.base, p.index);
+  return p.sub ? pointer_append(item, *p.sub) : item;
+}
+
 // Reads shapes and chunk-grid entries, collecting every problem.
 class GridReader {
  public:
@@ -27,7 +40,11 @@ class GridReader {
   void error(std::string path, std::string message) { errors_.push_back({std::move(path), std::move(message)}); }
 
   // A non-negative (or, with `positive`, a positive) integer.
-  std::optional<uint64_t> integer(const JsonValue& v, const std::string& path, bool positive, std::string_view what) {
+  template <class Path>
+  std::optional<uint64_t> integer(const JsonValue& v, const Path& where, bool positive, std::string_view what) {
+    // The common case first, with no pointer built.
+    if (v.IsUint64() && (!positive || v.GetUint64() != 0)) return v.GetUint64();
+    const std::string path = materialize(where);
     const auto expected = [&] { return std::string("; expected ") + (positive ? "a positive integer " : "a non-negative integer ") + std::string(what); };
     std::optional<uint64_t> value;
     switch (kind_of(v)) {
@@ -61,7 +78,7 @@ class GridReader {
     if (!v) return error(path, missing("shape", "an array of non-negative integers")), std::nullopt;
     if (!v->IsArray()) return error(path, "found " + describe_value(*v) + "; expected an array of non-negative integers"), std::nullopt;
     std::vector<std::optional<uint64_t>> lengths;
-    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) lengths.push_back(integer((*v)[i], pointer_append(path, i), false, "array length"));
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) lengths.push_back(integer((*v)[i], ItemPath{path, i}, false, "array length"));
     return lengths;
   }
 
@@ -71,18 +88,17 @@ class GridReader {
     bool ok = true;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       const JsonValue& item = list[i];
-      const std::string item_path = pointer_append(path, i);
       if (item.IsArray()) {
         if (item.Size() != 2) {
-          error(item_path, "found an array of " + std::to_string(item.Size()) + " elements; expected a run [edge length, count] of exactly two positive integers");
+          error(pointer_append(path, i), "found an array of " + std::to_string(item.Size()) + " elements; expected a run [edge length, count] of exactly two positive integers");
           ok = false;
           continue;
         }
-        const auto size = integer(item[0], pointer_append(item_path, 0), true, "edge length");
-        const auto count = integer(item[1], pointer_append(item_path, 1), true, "run count");
+        const auto size = integer(item[0], ItemPath{path, i, 0}, true, "edge length");
+        const auto count = integer(item[1], ItemPath{path, i, 1}, true, "run count");
         if (size && count) runs.push_back({*size, *count});
         else ok = false;
-      } else if (auto size = integer(item, item_path, true, "edge length or a run [edge length, count]")) {
+      } else if (auto size = integer(item, ItemPath{path, i}, true, "edge length or a run [edge length, count]")) {
         runs.push_back({*size, 1});
       } else {
         ok = false;
@@ -124,9 +140,11 @@ class GridReader {
                       ", the length of " + std::string(shape_name));
     }
     std::vector<Axis> out;
-    bool ok = lengths && list.Size() == lengths->size();
+    const bool matched = lengths && list.Size() == lengths->size();
+    bool ok = matched;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-      const std::optional<uint64_t> length = ok ? (*lengths)[i] : std::nullopt;
+      // Each axis is checked against its own length, whatever came before.
+      const std::optional<uint64_t> length = matched ? (*lengths)[i] : std::nullopt;
       auto a = axis(list[i], pointer_append(path, i), length);
       if (a) out.push_back(std::move(*a));
       else ok = false;
@@ -172,8 +190,11 @@ class GridReader {
       warnings_.push_back({shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
     } else if (has_lists) {
       for (rapidjson::SizeType i = 0; i < chunk_shape->Size(); ++i) {
-        if ((*chunk_shape)[i].IsArray()) {
+        const JsonValue& item = (*chunk_shape)[i];
+        if (item.IsArray()) {
           error(pointer_append(shape_path, i), "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)");
+        } else {
+          integer(item, ItemPath{shape_path, i}, true, "chunk length");
         }
       }
       return std::nullopt;
@@ -217,7 +238,7 @@ class GridReader {
       }
       std::vector<Run> runs;
       for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
-        if (auto e = integer(axis[k], pointer_append(axis_path, k), true, "edge length")) runs.push_back({*e, 1});
+        if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
         else ok = false;
       }
       if (runs.size() != axis.Size()) continue;

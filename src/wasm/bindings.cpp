@@ -178,17 +178,20 @@ class Projection {
 
   double failed_at() const { return failed_; }
   size_t length(size_t column) const { return columns_[column].size(); }
-  // Writes a column as uint64 or as doubles; false if a value is not exact as a double.
-  bool copy(size_t column, uintptr_t out, bool as_double) const {
-    const auto& c = columns_[column];
-    if (!as_double) {
-      std::copy(c.begin(), c.end(), at<uint64_t>(out));
-      return true;
-    }
-    double* o = at<double>(out);
-    for (uint64_t v : c) {
-      if (static_cast<double>(v) > kMaxSafe) return false;
-      *o++ = static_cast<double>(v);
+  // Writes the five columns one after another, as uint64 or as doubles, so
+  // the wrapper makes one typed array; false if a value is not exact as a double.
+  bool copy(uintptr_t out, bool as_double) const {
+    uint64_t* o64 = at<uint64_t>(out);
+    double* of = at<double>(out);
+    for (const auto& c : columns_) {
+      if (!as_double) {
+        o64 = std::copy(c.begin(), c.end(), o64);
+        continue;
+      }
+      for (uint64_t v : c) {
+        if (static_cast<double>(v) > kMaxSafe) return false;
+        *of++ = static_cast<double>(v);
+      }
     }
     return true;
   }

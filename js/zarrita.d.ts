@@ -1,0 +1,168 @@
+// Types for zarr-rectilinear/zarrita, written by hand to match js/zarrita/.
+// zarrita is a peer dependency of this subpath: its stores, Location, Chunk
+// and data-type types are used as they are.
+import type { BoolArray, Chunk, Location, Mutable, Readable } from 'zarrita';
+import type { ChunkGrid, ChunkShapesEntry, Integer, Natural, Selection } from './index.js';
+
+export type { Selection, SelectionEntry } from './index.js';
+
+/** The data types read and written: numeric types and bool (float16 where the engine has Float16Array). */
+export type SupportedDataType =
+  | 'bool'
+  | 'int8' | 'int16' | 'int32' | 'int64'
+  | 'uint8' | 'uint16' | 'uint32' | 'uint64'
+  | 'float16' | 'float32' | 'float64';
+
+export type DataTypeQuery = SupportedDataType | 'number' | 'bigint' | 'boolean';
+
+type NarrowDataType<Q extends DataTypeQuery> = Q extends 'number'
+  ? 'int8' | 'int16' | 'int32' | 'uint8' | 'uint16' | 'uint32' | 'float16' | 'float32' | 'float64'
+  : Q extends 'bigint'
+    ? 'int64' | 'uint64'
+    : Q extends 'boolean'
+      ? 'bool'
+      : Q;
+
+/** The typed array that holds a data type (BoolArray for bool, as in zarrita). */
+export type TypedArrayFor<D extends SupportedDataType> = D extends 'bool' ? BoolArray
+  : D extends 'int8' ? Int8Array
+  : D extends 'int16' ? Int16Array
+  : D extends 'int32' ? Int32Array
+  : D extends 'int64' ? BigInt64Array
+  : D extends 'uint8' ? Uint8Array
+  : D extends 'uint16' ? Uint16Array
+  : D extends 'uint32' ? Uint32Array
+  : D extends 'uint64' ? BigUint64Array
+  : D extends 'float32' ? Float32Array
+  : D extends 'float64' ? Float64Array
+  : ArrayLike<number>;
+
+/** One element: boolean for bool, bigint for 64-bit integers, number otherwise. */
+export type ScalarFor<D extends SupportedDataType> = D extends 'bool' ? boolean : D extends 'int64' | 'uint64' ? bigint : number;
+
+/** zarrita's chunk shape: data in C order here, with its shape and strides. */
+export interface NdArray<D extends SupportedDataType = SupportedDataType> {
+  data: TypedArrayFor<D>;
+  shape: number[];
+  stride: number[];
+}
+
+export interface CodecMetadata {
+  name: string;
+  configuration?: Record<string, unknown>;
+}
+
+export interface ChunkKeyEncoding {
+  name: 'default' | 'v2';
+  configuration?: { separator?: '/' | '.' };
+}
+
+export declare class RectilinearArray<D extends SupportedDataType = SupportedDataType, Store extends Readable = Readable> {
+  private constructor();
+  readonly kind: 'array';
+  readonly store: Store;
+  /** The array's absolute path in the store, e.g. "/temperature". */
+  readonly path: string;
+  /** The ChunkGrid of zarr.json's chunk_grid: rectilinear or regular. */
+  readonly grid: ChunkGrid;
+  readonly shape: Natural[];
+  readonly ndim: number;
+  readonly dtype: D;
+  readonly fillValue: ScalarFor<D>;
+  readonly attrs: Record<string, unknown>;
+  readonly dimensionNames: string[] | undefined;
+  readonly codecs: Array<{ name: string; configuration: Record<string, unknown> }>;
+  /** The inner chunk shape of a sharded array (sharding_indexed), else null. */
+  readonly shardChunkShape: number[] | null;
+  /** The zarr.json document as parsed. */
+  readonly metadata: Record<string, unknown>;
+  /** How many codec chains have been built: one per distinct chunk shape read or written. */
+  readonly codecChainCount: number;
+  /** The store key of a chunk (of a shard, for a sharded array). */
+  chunkKey(coords: Integer[]): string;
+  /** Narrows the data type, as zarrita's Array.is. */
+  is<Q extends DataTypeQuery>(query: Q): this is RectilinearArray<NarrowDataType<Q> & D, Store>;
+}
+
+export interface OpenOptions {
+  /** The array's path inside the store (or inside the Location given). */
+  path?: string;
+  /** Accept known writer mistakes in zarr.json, as ChunkGrid.fromMetadata does. */
+  lenient?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Reads zarr.json and builds the array's ChunkGrid (rectilinear or regular). */
+export declare function open<Store extends Readable>(
+  store: Store | Location<Store>,
+  opts?: OpenOptions,
+): Promise<RectilinearArray<SupportedDataType, Store>>;
+
+export interface CreateOptions<D extends SupportedDataType = SupportedDataType> {
+  path?: string;
+  shape: Integer[];
+  /** Rectilinear: per axis an integer step, or a list of edges and [size, count] runs. */
+  chunk_shapes?: ChunkShapesEntry[];
+  /** Regular: one chunk shape. */
+  chunk_shape?: Integer[];
+  /** A chunk_grid object, written as it is. */
+  chunk_grid?: Record<string, unknown>;
+  dtype?: D;
+  data_type?: D;
+  /** Default: little-endian bytes. May hold sharding_indexed. */
+  codecs?: CodecMetadata[];
+  /** Default: 0 (false for bool). NaN and ±Infinity are written as strings. */
+  fill_value?: ScalarFor<D> | 'NaN' | 'Infinity' | '-Infinity' | null;
+  /** Default: {"name": "default", "configuration": {"separator": "/"}}. */
+  chunk_key_encoding?: ChunkKeyEncoding;
+  attributes?: Record<string, unknown>;
+  dimension_names?: Array<string | null>;
+}
+
+/** Writes zarr.json (after every check open makes) and gives the opened array. */
+export declare function create<Store extends Mutable, D extends SupportedDataType>(
+  store: Store | Location<Store>,
+  opts: CreateOptions<D>,
+): Promise<RectilinearArray<D, Store>>;
+
+export interface GetOptions {
+  /** The most chunk fetches in flight at once. Default 16. */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+export type SetOptions = GetOptions;
+
+/**
+ * Reads a selection: the whole array for null or no selection. An integer
+ * on every axis gives a scalar, as zarrita's get does.
+ */
+export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection?: null, opts?: GetOptions): Promise<NdArray<D>>;
+export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D> | NdArray<D>>;
+export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: Selection, opts?: GetOptions): Promise<NdArray<D>>;
+
+/** A value for set: a scalar, or an array of the selection's shape (stride optional, C order by default). */
+export type SetValue<D extends SupportedDataType> =
+  | ScalarFor<D>
+  | { data: TypedArrayFor<D> | ArrayLike<ScalarFor<D>>; shape: number[]; stride?: number[] }
+  | Chunk<any>;
+
+/** Writes whole chunks directly; reads, modifies and rewrites partial ones (and whole shards). */
+export declare function set<D extends SupportedDataType>(
+  arr: RectilinearArray<D, Mutable>,
+  selection: Selection | null,
+  value: SetValue<D>,
+  opts?: SetOptions,
+): Promise<void>;
+
+/** The store threw while reading or writing a key. */
+export declare class StoreError extends Error {
+  readonly key: string;
+  readonly operation: 'reading' | 'writing';
+  readonly cause: unknown;
+}
+
+export declare const SUPPORTED_DATA_TYPES: SupportedDataType[];
+
+/** CRC-32C (Castagnoli) of some bytes. */
+export declare function crc32c(bytes: Uint8Array): number;

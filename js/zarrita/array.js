@@ -1,0 +1,74 @@
+// RectilinearArray: what `open` and `create` give. It holds the store, the
+// parsed zarr.json, its ChunkGrid and the per-shape codec chains; get and set
+// reach the internals through a module-private symbol.
+import { ChainCache } from './codec-chain.js';
+import { keyFor } from './metadata.js';
+import { shardLayout } from './sharding.js';
+
+const CONTEXT = Symbol('zarr-rectilinear/zarrita');
+
+export function contextOf(arr) {
+  const context = arr?.[CONTEXT];
+  if (!context) throw new TypeError('expected an array from zarr-rectilinear/zarrita open() or create()');
+  return context;
+}
+
+export class RectilinearArray {
+  kind = 'array';
+
+  constructor(store, path, meta) {
+    this.store = store;
+    this.path = path;
+    const { doc, grid, type, fillValue, codecs, sharding, encodeKey } = meta;
+    this[CONTEXT] = {
+      store,
+      path,
+      doc,
+      grid,
+      type,
+      fillValue,
+      codecs,
+      encodeKey,
+      chunkKey: (coords) => keyFor(path, encodeKey(coords)),
+      // Unsharded: one chain per distinct declared chunk shape.
+      chains: sharding ? null : new ChainCache(codecs, type.name, fillValue),
+      sharding: sharding ? shardLayout(grid, sharding, type, fillValue) : null,
+    };
+    Object.defineProperty(this, CONTEXT, { enumerable: false });
+  }
+
+  /** The ChunkGrid of zarr.json's chunk_grid (rectilinear or regular). */
+  get grid() { return this[CONTEXT].grid; }
+  get shape() { return this[CONTEXT].grid.shape; }
+  get ndim() { return this[CONTEXT].grid.ndim; }
+  get dtype() { return this[CONTEXT].type.name; }
+  get fillValue() { return this[CONTEXT].fillValue; }
+  get attrs() { return this[CONTEXT].doc.attributes ?? {}; }
+  get dimensionNames() { return this[CONTEXT].doc.dimension_names ?? undefined; }
+  get codecs() { return this[CONTEXT].codecs; }
+  /** The inner chunk shape of a sharded array, else null. */
+  get shardChunkShape() { return this[CONTEXT].sharding?.chunkShape.slice() ?? null; }
+  /** The zarr.json document as parsed. */
+  get metadata() { return this[CONTEXT].doc; }
+
+  /** The store key of a chunk (a shard, for sharded arrays). */
+  chunkKey(coords) { return this[CONTEXT].chunkKey(coords); }
+
+  /**
+   * Narrows the data type, as zarrita's Array.is: a data type name, or
+   * "number", "bigint" or "boolean".
+   */
+  is(query) {
+    const { name, kind } = this[CONTEXT].type;
+    if (query === 'number') return kind === 'number' || kind === 'float';
+    if (query === 'bigint') return kind === 'bigint';
+    if (query === 'boolean') return kind === 'bool';
+    return name === query;
+  }
+
+  /** The number of codec chains built so far: one per distinct chunk shape read or written. */
+  get codecChainCount() {
+    const { chains, sharding } = this[CONTEXT];
+    return (chains ?? sharding.chains).size;
+  }
+}

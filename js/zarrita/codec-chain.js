@@ -1,0 +1,224 @@
+// Codec chains built from zarrita's exported `registry`, one per chunk shape.
+// zarrita's own pipeline is fixed to one chunk shape per array; a rectilinear
+// grid has several, and the bytes and transpose codecs take the shape when
+// they are built. A ChainCache builds one chain per distinct shape, once.
+//
+// Where zarrita decodes but cannot encode (gzip, zlib, crc32c), the chain
+// encodes with the Web Streams compressors and our crc32c; crc32c is also
+// checked on decode, which zarrita skips.
+import { isZarritaError, registry, UnknownCodecError } from 'zarrita';
+import { cStrides } from './copy.js';
+import { appendChecksum, checkChecksum } from './crc32c.js';
+import { dataType, rawOf, wrap } from './data-type.js';
+import { codecError, InvalidMetadataError } from './errors.js';
+
+const BLOSC_SHUFFLE = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
+
+async function compress(bytes, format) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream(format));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// What we add to zarrita's codecs, by name: encoders it lacks, checks it skips.
+const EXTRAS = {
+  gzip: { encode: (bytes) => compress(bytes, 'gzip') },
+  zlib: { encode: (bytes) => compress(bytes, 'deflate') },
+  crc32c: {
+    encode: appendChecksum,
+    check: checkChecksum,
+    encodedSize: (n) => n + 4,
+  },
+  bytes: { encodedSize: (n) => n },
+};
+
+// zarr v3 writes blosc's shuffle as a word; numcodecs' Blosc takes a number.
+function configurationFor(name, configuration = {}) {
+  if ((name === 'blosc' || name === 'numcodecs.blosc') && typeof configuration.shuffle === 'string') {
+    return { ...configuration, shuffle: BLOSC_SHUFFLE[configuration.shuffle] ?? configuration.shuffle };
+  }
+  return configuration;
+}
+
+// A codec entry in zarr.json: {name, configuration} or a bare name.
+export function normalizeCodec(codec, at) {
+  if (typeof codec === 'string') return { name: codec, configuration: {} };
+  if (codec && typeof codec === 'object' && typeof codec.name === 'string') return { name: codec.name, configuration: codec.configuration ?? {} };
+  throw new InvalidMetadataError(`${at}: found ${JSON.stringify(codec)}; expected a codec {name, configuration}`, { path: at });
+}
+
+// Throws UnknownCodecError unless zarrita's registry has every codec.
+export function checkRegistered(codecs) {
+  for (const { name } of codecs) if (!registry.has(name)) throw new UnknownCodecError(name);
+}
+
+const product = (shape) => shape.reduce((a, b) => a * b, 1);
+
+// Runs one codec step. A failure becomes a CodecPipelineError that names the
+// codec; withChunkPath adds the chunk. UnsupportedError passes unchanged.
+async function step(direction, name, fn) {
+  try {
+    return await fn();
+  } catch (cause) {
+    if (isZarritaError(cause, 'UnsupportedError')) throw cause;
+    throw codecError(direction, name, undefined, cause);
+  }
+}
+
+// The same error, naming the chunk it happened on.
+export function withChunkPath(error, chunkPath) {
+  if (!isZarritaError(error, 'CodecPipelineError')) return error;
+  return codecError(error.direction, error.codec, chunkPath, error.cause);
+}
+
+export class CodecChain {
+  #arrayToArray;
+  #arrayToBytes;
+  #bytesToBytes;
+  #meta;
+  #bytesMeta; // what the array-to-bytes codec sees, after any type-changing codec
+
+  constructor(meta, arrayToArray, arrayToBytes, bytesToBytes, bytesMeta) {
+    this.#meta = meta;
+    this.#arrayToArray = arrayToArray;
+    this.#arrayToBytes = arrayToBytes;
+    this.#bytesToBytes = bytesToBytes;
+    this.#bytesMeta = bytesMeta;
+  }
+
+  // meta: {dataType, shape, fillValue}; codecs: normalized zarr.json codecs.
+  static async load(codecs, meta) {
+    const loaded = await Promise.all(
+      codecs.map(async ({ name, configuration }) => {
+        const entry = registry.get(name);
+        if (!entry) throw new UnknownCodecError(name);
+        return { name, configuration, Codec: await entry() };
+      }),
+    );
+    let current = { dataType: meta.dataType, shape: meta.shape, fillValue: meta.fillValue, codecs };
+    const arrayToArray = [];
+    let arrayToBytes;
+    const bytesToBytes = [];
+    for (const { name, configuration, Codec } of loaded) {
+      const codec = Codec.fromConfig(configurationFor(name, configuration), current);
+      const kind = codec.kind ?? 'bytes_to_bytes'; // numcodecs' compressors carry no kind
+      const named = { name, codec, extra: EXTRAS[name] ?? {} };
+      if (kind === 'array_to_array') {
+        if (arrayToBytes) throw new InvalidMetadataError(`codec "${name}" is array-to-array but comes after the array-to-bytes codec "${arrayToBytes.name}"`);
+        arrayToArray.push(named);
+        if (codec.getEncodedMeta) current = codec.getEncodedMeta(current);
+      } else if (kind === 'array_to_bytes') {
+        if (arrayToBytes) throw new InvalidMetadataError(`codecs "${arrayToBytes.name}" and "${name}" are both array-to-bytes; expected exactly one`);
+        arrayToBytes = named;
+      } else {
+        if (!arrayToBytes) throw new InvalidMetadataError(`codec "${name}" is bytes-to-bytes but comes before any array-to-bytes codec`);
+        bytesToBytes.push(named);
+      }
+    }
+    if (!arrayToBytes) {
+      // zarrita's rule: no array-to-bytes codec means little-endian bytes.
+      const Bytes = await registry.get('bytes')();
+      arrayToBytes = { name: 'bytes', codec: Bytes.fromConfig({ endian: 'little' }, current), extra: EXTRAS.bytes };
+    }
+    return new CodecChain(meta, arrayToArray, arrayToBytes, bytesToBytes, current);
+  }
+
+  get shape() {
+    return this.#meta.shape;
+  }
+
+  // Bytes to {data (raw typed array), shape, stride}. The stride is the
+  // codecs' (transpose leaves a permuted stride).
+  async decode(bytes) {
+    for (let i = this.#bytesToBytes.length - 1; i >= 0; i--) {
+      const { name, codec, extra } = this.#bytesToBytes[i];
+      bytes = await step('decode', name, async () => {
+        extra.check?.(bytes);
+        return codec.decode(bytes);
+      });
+    }
+    const { name, codec } = this.#arrayToBytes;
+    const size = product(this.#meta.shape);
+    if (name === 'bytes') this.#checkByteLength(bytes, size);
+    let chunk = await step('decode', name, () => codec.decode(bytes));
+    for (let i = this.#arrayToArray.length - 1; i >= 0; i--) {
+      const { name: n, codec: c } = this.#arrayToArray[i];
+      chunk = await step('decode', n, () => c.decode(chunk));
+    }
+    if (chunk.data.length !== size) {
+      const cause = new Error(`found ${chunk.data.length} elements after decoding; expected ${size} for chunk shape [${this.#meta.shape.join(', ')}]`);
+      throw codecError('decode', name, undefined, cause);
+    }
+    return { data: rawOf(chunk.data), shape: chunk.shape, stride: chunk.stride };
+  }
+
+  #checkByteLength(bytes, size) {
+    let type;
+    try {
+      type = dataType(this.#bytesMeta.dataType);
+    } catch {
+      return; // a type we do not hold in a typed array: leave it to the codec
+    }
+    const expected = size * type.bytes;
+    if (bytes.length !== expected) {
+      const cause = new Error(`found ${bytes.length} bytes; expected ${expected} (shape [${this.#meta.shape.join(', ')}] of ${type.name}, ${type.bytes} bytes each)`);
+      throw codecError('decode', 'bytes', undefined, cause);
+    }
+  }
+
+  // A C-ordered raw buffer of this chain's shape to bytes.
+  async encode(raw) {
+    const type = dataType(this.#meta.dataType);
+    // zarrita's bytes codec writes the whole buffer: hand it an exact one.
+    if (raw.byteOffset !== 0 || raw.byteLength !== raw.buffer.byteLength) raw = raw.slice();
+    let chunk = { data: wrap(type, raw), shape: this.#meta.shape, stride: cStrides(this.#meta.shape) };
+    for (const { name, codec } of this.#arrayToArray) chunk = await step('encode', name, () => codec.encode(chunk));
+    const { name, codec } = this.#arrayToBytes;
+    let bytes = await step('encode', name, () => codec.encode(chunk));
+    for (const { name: n, codec: c, extra } of this.#bytesToBytes) {
+      bytes = await step('encode', n, () => (extra.encode ? extra.encode(bytes) : c.encode(bytes)));
+    }
+    return bytes;
+  }
+
+  // The encoded size of `decodedSize` bytes, for the fixed-size chains a
+  // shard index needs; throws for any other codec.
+  encodedSize(decodedSize) {
+    let size = decodedSize;
+    for (const { name, extra } of [this.#arrayToBytes, ...this.#bytesToBytes]) {
+      if (!extra.encodedSize) {
+        throw new InvalidMetadataError(`index_codecs: codec "${name}" has no fixed encoded size; a shard index takes only bytes and crc32c`);
+      }
+      size = extra.encodedSize(size);
+    }
+    return size;
+  }
+}
+
+// One chain per distinct chunk shape, built on first use.
+export class ChainCache {
+  #codecs;
+  #dataType;
+  #fillValue;
+  #chains = new Map();
+
+  constructor(codecs, dataTypeName, fillValue) {
+    this.#codecs = codecs;
+    this.#dataType = dataTypeName;
+    this.#fillValue = fillValue;
+  }
+
+  get size() {
+    return this.#chains.size;
+  }
+
+  forShape(shape) {
+    const key = shape.join(',');
+    let chain = this.#chains.get(key);
+    if (!chain) {
+      chain = CodecChain.load(this.#codecs, { dataType: this.#dataType, shape: shape.slice(), fillValue: this.#fillValue });
+      chain.catch(() => this.#chains.delete(key));
+      this.#chains.set(key, chain);
+    }
+    return chain;
+  }
+}

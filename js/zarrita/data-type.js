@@ -1,0 +1,125 @@
+// Data types: the typed array each one is held in, and its fill value.
+// Internally every chunk and output buffer is a plain typed array (`raw`);
+// bool is a Uint8Array of 0 and 1 inside, and zarrita's BoolArray outside.
+import { BoolArray } from 'zarrita';
+import { InvalidMetadataError, UnsupportedError } from './errors.js';
+
+const TYPES = {
+  bool: { Raw: Uint8Array, kind: 'bool' },
+  int8: { Raw: Int8Array, kind: 'number' },
+  int16: { Raw: Int16Array, kind: 'number' },
+  int32: { Raw: Int32Array, kind: 'number' },
+  int64: { Raw: BigInt64Array, kind: 'bigint' },
+  uint8: { Raw: Uint8Array, kind: 'number' },
+  uint16: { Raw: Uint16Array, kind: 'number' },
+  uint32: { Raw: Uint32Array, kind: 'number' },
+  uint64: { Raw: BigUint64Array, kind: 'bigint' },
+  float16: { Raw: globalThis.Float16Array, kind: 'float' },
+  float32: { Raw: Float32Array, kind: 'float' },
+  float64: { Raw: Float64Array, kind: 'float' },
+};
+
+export const SUPPORTED_DATA_TYPES = Object.keys(TYPES).filter((name) => TYPES[name].Raw);
+
+// { name, Raw, kind, bytes } for a data_type, or a clear error.
+export function dataType(name) {
+  const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
+  if (!type) {
+    throw new UnsupportedError(`data_type ${JSON.stringify(name)}; zarr-rectilinear/zarrita reads ${SUPPORTED_DATA_TYPES.join(', ')}`);
+  }
+  if (!type.Raw) throw new UnsupportedError(`data_type "${name}" needs Float16Array, which this JavaScript engine lacks`);
+  return { name, ...type, bytes: type.Raw.BYTES_PER_ELEMENT };
+}
+
+// The raw typed array behind a chunk's data (a BoolArray's bytes).
+export function rawOf(data) {
+  return data instanceof BoolArray ? new Uint8Array(data.buffer, data.byteOffset, data.length) : data;
+}
+
+// What users see: BoolArray for bool, the typed array itself otherwise.
+export function wrap(type, raw) {
+  return type.kind === 'bool' ? new BoolArray(raw.buffer, raw.byteOffset, raw.length) : raw;
+}
+
+// One raw element as the scalar users see.
+export function scalarOf(type, rawValue) {
+  return type.kind === 'bool' ? rawValue !== 0 : rawValue;
+}
+
+// A user value (scalar) as a raw element, or a TypeError.
+export function toRaw(type, value) {
+  if (type.kind === 'bool') {
+    if (typeof value !== 'boolean' && value !== 0 && value !== 1) throw new TypeError(`found ${String(value)}; expected a boolean for data_type bool`);
+    return value ? 1 : 0;
+  }
+  if (type.kind === 'bigint') {
+    if (typeof value === 'bigint') return value;
+    if (Number.isSafeInteger(value)) return BigInt(value);
+    throw new TypeError(`found ${String(value)}; expected a bigint (or a safe integer) for data_type ${type.name}`);
+  }
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return Number(value);
+  if (typeof value === 'bigint' && value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
+  throw new TypeError(`found ${String(value)}; expected a number for data_type ${type.name}`);
+}
+
+const SPECIAL_FLOATS = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
+
+// Reads a float given as its bit pattern, "0x7fc00000" style.
+function floatFromHex(type, text) {
+  const bytes = type.bytes;
+  if (!/^0x[0-9a-fA-F]+$/.test(text) || text.length !== 2 + 2 * bytes) return undefined;
+  const view = new DataView(new ArrayBuffer(8));
+  const bits = BigInt(text);
+  if (bytes === 8) return view.setBigUint64(0, bits), view.getFloat64(0);
+  if (bytes === 4) return view.setUint32(0, Number(bits)), view.getFloat32(0);
+  if (view.getFloat16) return view.setUint16(0, Number(bits)), view.getFloat16(0);
+  return undefined;
+}
+
+// The zarr.json fill_value as a scalar of the data type (bigint for 64-bit
+// integers, boolean for bool). null means 0, as zarrita reads it.
+export function fillValueOf(type, value) {
+  const bad = (expected) =>
+    new InvalidMetadataError(`fill_value: found ${JSON.stringify(typeof value === 'bigint' ? String(value) : value)}; expected ${expected} for data_type ${type.name}`, { path: '/fill_value' });
+  if (value === null || value === undefined) return type.kind === 'bool' ? false : type.kind === 'bigint' ? 0n : 0;
+  switch (type.kind) {
+    case 'bool':
+      if (typeof value !== 'boolean') throw bad('true or false');
+      return value;
+    case 'bigint': {
+      if (typeof value !== 'bigint' && !Number.isInteger(value)) throw bad('an integer');
+      const big = BigInt(value);
+      if (BigInt.asIntN(64, big) !== big && BigInt.asUintN(64, big) !== big) throw bad('a 64-bit integer');
+      if ((type.name === 'uint64' ? BigInt.asUintN(64, big) : BigInt.asIntN(64, big)) !== big) throw bad(`an integer in the range of ${type.name}`);
+      return big;
+    }
+    case 'number': {
+      if (!Number.isInteger(value)) throw bad('an integer');
+      const raw = new type.Raw([value])[0];
+      if (raw !== value) throw bad(`an integer in the range of ${type.name}`);
+      return value;
+    }
+    default: {
+      if (typeof value === 'number') return value;
+      if (typeof value === 'string' && Object.hasOwn(SPECIAL_FLOATS, value)) return SPECIAL_FLOATS[value];
+      const hex = typeof value === 'string' ? floatFromHex(type, value) : undefined;
+      if (hex === undefined) throw bad(`a number, "NaN", "Infinity", "-Infinity" or a ${type.bytes}-byte hex bit pattern`);
+      return hex;
+    }
+  }
+}
+
+// A fill value as zarr.json writes it: special floats as strings.
+export function fillValueJSON(type, scalar) {
+  if (type.kind === 'float' && !Number.isFinite(scalar)) return Number.isNaN(scalar) ? 'NaN' : scalar > 0 ? 'Infinity' : '-Infinity';
+  return scalar;
+}
+
+// A raw buffer of `length` elements holding the fill value.
+export function filled(type, fill, length) {
+  const raw = new type.Raw(length);
+  const value = toRaw(type, fill);
+  if (value !== 0 && value !== 0n || Object.is(value, -0)) raw.fill(value);
+  return raw;
+}

@@ -1,0 +1,31 @@
+// Errors. zarrita's own classes are used where their meaning fits, so that
+// `zarr.isZarritaError` keeps working; StoreError is ours: zarrita lets a
+// store's exception through untouched, without saying which key failed.
+import { CodecPipelineError } from 'zarrita';
+
+export {
+  CodecPipelineError,
+  InvalidMetadataError,
+  InvalidSelectionError,
+  NotFoundError,
+  UnknownCodecError,
+  UnsupportedError,
+} from 'zarrita';
+
+// The store threw (or rejected) while reading or writing `key`.
+export class StoreError extends Error {
+  constructor(operation, key, cause) {
+    super(`${operation} ${key} failed in the store: ${cause?.message ?? cause}`, { cause });
+    this.name = 'StoreError';
+    this.key = key;
+    this.operation = operation;
+  }
+}
+
+// zarrita's CodecPipelineError, with the cause's explanation in the message
+// (zarrita's own message names only the codec and the chunk).
+export function codecError(direction, codec, chunkPath, cause) {
+  const error = new CodecPipelineError({ direction, codec, chunkPath, cause });
+  error.message += `: ${cause?.message ?? cause}`;
+  return error;
+}

@@ -1,0 +1,73 @@
+// get(arr, selection): zarrita's get for rectilinear and regular grids.
+// The selection is projected by the ChunkGrid; each chunk that holds a
+// selected element is fetched (in parallel, bounded), decoded by the codec
+// chain built for its declared shape, and its selected elements copied out.
+// Missing chunks leave the fill value in place.
+import { contextOf } from './array.js';
+import { withChunkPath } from './codec-chain.js';
+import { cStrides } from './copy.js';
+import { filled, scalarOf, wrap } from './data-type.js';
+import { chunkCoords, chunkToOutput, planSelection, units } from './plan.js';
+import { concurrencyOf, runPool } from './pool.js';
+import { placeInShards, shardSelection, ShardReader } from './sharding.js';
+import { readKey } from './store.js';
+
+async function decode(chain, bytes, key) {
+  try {
+    return await chain.decode(bytes);
+  } catch (error) {
+    throw withChunkPath(error, key);
+  }
+}
+
+function* readTasks(context, axes, out, outStride, signal) {
+  const { grid, sharding, store } = context;
+  if (!sharding) {
+    for (const at of units(axes)) {
+      yield async () => {
+        const coords = chunkCoords(axes, at);
+        const key = context.chunkKey(coords);
+        const bytes = await readKey(store, key, signal);
+        if (!bytes) return;
+        const chain = await context.chains.forShape(grid.chunkShape(coords));
+        chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+      };
+    }
+    return;
+  }
+  const placement = placeInShards(grid, sharding, axes);
+  const reader = new ShardReader(context, signal);
+  for (const at of units(axes)) {
+    yield async () => {
+      const shard = placement.map((p, d) => p.shards[at[d]]);
+      const local = placement.map((p, d) => p.locals[at[d]]);
+      const bytes = await reader.chunkBytes(shard, local);
+      if (!bytes) return;
+      const chain = await sharding.chains.forShape(sharding.chunkShape);
+      const key = `${context.chunkKey(shard)}[${local.join(',')}]`;
+      chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+    };
+  }
+}
+
+/**
+ * Reads a selection: one entry per axis, each an integer (negative counts
+ * from the end), a slice ({start, stop, step} or zarr.slice), null, an
+ * integer array or a boolean mask. Gives {data, shape, stride} (C order),
+ * or a scalar when every axis is an integer.
+ */
+export async function get(arr, selection = null, opts = {}) {
+  const context = contextOf(arr);
+  const { grid, sharding, type, fillValue } = context;
+  const signal = opts.signal;
+  signal?.throwIfAborted();
+  const limit = concurrencyOf(opts);
+  const { axes, outShape } = sharding
+    ? planSelection(sharding.innerGrid, shardSelection(grid, sharding, selection))
+    : planSelection(grid, selection);
+  const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
+  const outStride = cStrides(outShape);
+  await runPool(readTasks(context, axes, out, outStride, signal), limit, signal);
+  if (outShape.length === 0) return scalarOf(type, out[0]);
+  return { data: wrap(type, out), shape: outShape, stride: outStride };
+}

@@ -1,0 +1,47 @@
+// Store access with errors that name the key. zarrita's stores return
+// undefined for a missing key; anything they throw becomes a StoreError.
+import { StoreError, UnsupportedError } from './errors.js';
+
+function rethrow(operation, key, error, signal) {
+  if (signal?.aborted) throw signal.reason ?? error;
+  throw new StoreError(operation, key, error);
+}
+
+function checkBytes(operation, key, bytes) {
+  if (bytes === undefined || bytes === null) return undefined;
+  if (!(bytes instanceof Uint8Array)) throw new StoreError(operation, key, new TypeError(`the store returned ${Object.prototype.toString.call(bytes)}; expected a Uint8Array or undefined`));
+  return bytes;
+}
+
+export async function readKey(store, key, signal) {
+  let bytes;
+  try {
+    bytes = await store.get(key, signal ? { signal } : undefined);
+  } catch (error) {
+    rethrow('reading', key, error, signal);
+  }
+  return checkBytes('reading', key, bytes);
+}
+
+// range: {offset, length} or {suffixLength}.
+export async function readRange(store, key, range, signal) {
+  let bytes;
+  try {
+    bytes = await store.getRange(key, range, signal ? { signal } : undefined);
+  } catch (error) {
+    rethrow('reading', key, error, signal);
+  }
+  return checkBytes('reading', key, bytes);
+}
+
+export function checkWritable(store) {
+  if (typeof store?.set !== 'function') throw new UnsupportedError('writing to a store without set(key, bytes)');
+}
+
+export async function writeKey(store, key, bytes) {
+  try {
+    await store.set(key, bytes);
+  } catch (error) {
+    throw new StoreError('writing', key, error);
+  }
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Writes a small fixture store for demos and browser tests:
+//
+//   node tests/zarrita/make-fixture.mjs <directory>
+//
+// The store is a group with three arrays:
+//   temperature  float32 [120, 200], rectilinear chunks [[10, 20, 30, 60], [[25, 4], 50, 50]]
+//                (the last 50 of the column edges lies wholly past the end), gzip; chunk (1, 2) is
+//                left missing, so it reads as the fill value NaN.
+//   sharded      int16 [64, 96], rectilinear shards [[16, 48], [[32, 3]]] with inner
+//                chunks [16, 16], crc32c on the inner chunks and the index.
+//   regular      uint8 [50, 50], regular chunks [16, 16].
+// Values are smooth functions of the index, so a heat map shows the layout.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as zarr from 'zarrita';
+import FileSystemStore from '@zarrita/storage/fs';
+import { create, set } from 'zarr-rectilinear/zarrita';
+
+export async function makeFixture(directory) {
+  mkdirSync(directory, { recursive: true });
+  const store = new FileSystemStore(directory);
+  await zarr.create(store, { attributes: { description: 'zarr-rectilinear fixture store' } });
+
+  const temperature = await create(store, {
+    path: 'temperature',
+    shape: [120, 200],
+    chunk_shapes: [[10, 20, 30, 60], [[25, 4], 50, 50, 50]],
+    dtype: 'float32',
+    fill_value: 'NaN',
+    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'gzip', configuration: { level: 5 } }],
+    attributes: { units: 'K' },
+    dimension_names: ['y', 'x'],
+  });
+  const t = Float32Array.from({ length: 120 * 200 }, (_, n) => {
+    const [i, j] = [Math.floor(n / 200), n % 200];
+    return 280 + 10 * Math.sin(i / 15) * Math.cos(j / 25);
+  });
+  // Everything but chunk (1, 2): rows 10..30, columns 50..75.
+  await set(temperature, [zarr.slice(0, 10), null], { data: t.subarray(0, 10 * 200), shape: [10, 200] });
+  await set(temperature, [zarr.slice(30, 120), null], { data: t.subarray(30 * 200), shape: [90, 200] });
+  const rows = t.subarray(10 * 200, 30 * 200);
+  const block = (c0, c1) => ({ data: Float32Array.from({ length: 20 * (c1 - c0) }, (_, n) => rows[Math.floor(n / (c1 - c0)) * 200 + c0 + (n % (c1 - c0))]), shape: [20, c1 - c0] });
+  await set(temperature, [zarr.slice(10, 30), zarr.slice(0, 50)], block(0, 50));
+  await set(temperature, [zarr.slice(10, 30), zarr.slice(75, 200)], block(75, 200));
+
+  const sharded = await create(store, {
+    path: 'sharded',
+    shape: [64, 96],
+    chunk_shapes: [[16, 48], [[32, 3]]],
+    dtype: 'int16',
+    fill_value: 0,
+    codecs: [
+      {
+        name: 'sharding_indexed',
+        configuration: {
+          chunk_shape: [16, 16],
+          codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
+          index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
+          index_location: 'end',
+        },
+      },
+    ],
+  });
+  await set(sharded, null, { data: Int16Array.from({ length: 64 * 96 }, (_, n) => Math.floor(n / 96) * 100 + (n % 96)), shape: [64, 96] });
+
+  const regular = await create(store, { path: 'regular', shape: [50, 50], chunk_shape: [16, 16], dtype: 'uint8' });
+  await set(regular, null, { data: Uint8Array.from({ length: 2500 }, (_, n) => (Math.floor(n / 50) + (n % 50)) % 256), shape: [50, 50] });
+  return store;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const directory = process.argv[2];
+  if (!directory) {
+    console.error('usage: node tests/zarrita/make-fixture.mjs <directory>');
+    process.exit(2);
+  }
+  await makeFixture(resolve(directory));
+  console.log(`wrote the fixture store to ${resolve(directory)}`);
+}

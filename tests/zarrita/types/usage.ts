@@ -1,0 +1,43 @@
+// A typed usage example: `tsc --noEmit -p tests/zarrita/types` checks
+// js/zarrita.d.ts against it; the @ts-expect-error lines check that misuse
+// is rejected. (Imports by relative path until package.json exports
+// "./zarrita"; then 'zarr-rectilinear/zarrita'.)
+import * as zarr from 'zarrita';
+import { open, get, set, create, StoreError, type NdArray, type RectilinearArray } from 'zarr-rectilinear/zarrita';
+
+const store = new zarr.FetchStore('https://example.org/data.zarr');
+const arr = await open(store, { path: 'temperature' });
+const shape: Array<number | bigint> = arr.shape;
+void arr.grid.locate([0, 0]);
+void arr.attrs;
+const region = await get(arr, [zarr.slice(10, 500, 2), null, 3]);
+const { data, stride }: NdArray = region;
+void data;
+void stride;
+if (arr.is('float32')) {
+  const f: Float32Array = (await get(arr, [null])).data;
+  void f;
+}
+if (arr.is('bigint')) {
+  const b: BigInt64Array | BigUint64Array = (await get(arr)).data;
+  void b;
+}
+const point = await get(arr, [1, 2]);
+void point;
+const masked = await get(arr, [[true, false, true], new Int32Array([0, 2])], { concurrency: 4 });
+void masked.shape;
+
+declare const writable: zarr.Mutable;
+const created: RectilinearArray<'int16', zarr.Mutable> = await create(writable, { shape: [26, 38], chunk_shapes: [[16, 10], [[12, 2], 14]], dtype: 'int16', fill_value: -1 });
+await set(created, [zarr.slice(0, 2), null], 5);
+await set(created, [0], { data: new Int16Array(38), shape: [38] });
+try {
+  await get(created, null);
+} catch (e) {
+  if (e instanceof StoreError) void e.key;
+}
+// @ts-expect-error: a FetchStore cannot be written
+await set(arr, null, 1);
+// @ts-expect-error: the fill value must match the data type
+await create(writable, { shape: [2], chunk_shapes: [[2]], dtype: 'int64', fill_value: 'x' });
+void shape;
