@@ -44,8 +44,11 @@ export function output(value, big, what = 'result') {
 // A value that no input decides: a number when it is safe, else a bigint.
 export const natural = (value) => (value > MAX_SAFE ? value : Number(value));
 
-// Why values were refused, when some are numbers too large to be exact.
+// Why values were refused, when it is not their range: a number that is
+// not an integer, or one too large to be exact.
 export function unsafeHint(values) {
-  const unsafe = Array.from(values).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v));
-  return unsafe ? ' (numbers above 2^53 - 1 may be rounded: pass bigints)' : '';
+  const numbers = Array.from(values).filter((v) => typeof v === 'number');
+  if (numbers.some((v) => !Number.isInteger(v))) return ' (indices must be integers)';
+  if (numbers.some((v) => !Number.isSafeInteger(v))) return ' (numbers above 2^53 - 1 may be rounded: pass bigints)';
+  return '';
 }

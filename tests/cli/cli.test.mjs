@@ -163,3 +163,21 @@ test('compact --write replaces only the chunk_grid text; every other byte stays'
   assert.match(written.toString('utf8'), /"fill_value": 18446744073709551615,/);
   assert.deepEqual(readdirSync(work).filter((n) => n.endsWith('.tmp')), [], 'no temporary file is left behind');
 });
+
+test('inspect --svg writes a readable drawing, with dense lines merged at 10^9 chunks', async () => {
+  const file = join(work, 'huge.json');
+  writeFileSync(file, JSON.stringify({
+    zarr_format: 3, node_type: 'array', shape: [1000000, 1000000], data_type: 'uint8',
+    chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[[1, 1000000]], [[1000, 999], 1000]] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }],
+  }));
+  const svgFile = join(work, 'huge.svg');
+  const { code, stdout } = await run('inspect', file, '--svg', svgFile);
+  assert.equal(code, 0);
+  assert.match(stdout, /^chunks\s+1000000000 active/m);
+  const svg = readFileSync(svgFile, 'utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /<\/svg>\s*$/);
+  assert.ok(svg.length < 200_000, `the drawing stays small (${svg.length} bytes): lines closer than a pixel are merged`);
+  assert.ok((svg.match(/<line/g) ?? []).length < 2000, 'no line per chunk');
+});
