@@ -58,6 +58,7 @@ export const STYLE = {
   'band-phantom': { fill: '#6f6f6f' },
   'array-edge': { stroke: '#1a1a1a', width: 2 },
   selection: { fill: 'rgba(59, 130, 246, 0.5)' },
+  missing: { fill: 'rgba(220, 38, 38, 0.35)' }, // chunks absent from an opened store
   index: { fill: 'rgba(220, 38, 38, 0.28)', stroke: '#b91c1c', width: 2 },
   'index-point': { fill: '#b91c1c' },
   hover: { stroke: '#0f766e', width: 2 },

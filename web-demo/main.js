@@ -17,6 +17,7 @@ import { selectChunks, axisHolds, axisRanges } from './highlight.js';
 import { renderAxisPickers, renderSliders, pickAxis } from './axis-controls.js';
 import { showIndexResult, showSelectionResult, showTooltip, showProblems } from './readouts.js';
 import { download } from './download.js';
+import { StorePanel } from './store-panel.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -39,6 +40,10 @@ const ui = {
   selectionResult: $('selection-result'),
 };
 const editor = new MarkedEditor(ui.text, ui.marks);
+const store = new StorePanel(
+  { form: $('store-form'), url: $('store-url'), path: $('store-path'), status: $('store-status'), values: $('chunk-values'), heat: $('heat-map') },
+  { onMetadata: (text) => (text === null ? scheduleRender() : loadDocument(text)) },
+);
 
 // What the user chose; all of it goes into the URL hash.
 const state = {
@@ -193,6 +198,17 @@ function highlightsFor(view) {
       x: x === null ? null : axisRanges(grid, x, sel.axes[x], view.x),
     });
   }
+  // Chunks absent from the opened store, on the slice drawn.
+  if (store.array && grid.equals(store.array.grid)) {
+    for (const coords of store.missing) {
+      if (!hiddenAxes.every((d) => String(atChunk(d)) === String(coords[d]))) continue;
+      const range = (d) => {
+        const origin = Number(grid.chunkOrigin(coords)[d]);
+        return [[origin, origin + Number(grid.chunkDataShape(coords)[d])]];
+      };
+      highlights.push({ kind: 'missing', y: y === null ? null : range(y), x: x === null ? null : range(x) });
+    }
+  }
   const hit = shown.indexHit;
   if (hit && hiddenAxes.every((d) => String(atChunk(d)) === String(hit.chunk[d]))) {
     const range = (d) => [Number(hit.origin[d]), Number(hit.origin[d]) + Number(hit.shape[d])];
@@ -326,6 +342,24 @@ function clickAt(px, py) {
   const [y, x] = state.axes;
   const index = Array.from({ length: shown.grid.ndim }, (_, d) => (d === y ? found.y.element : d === x ? found.x.element : state.at[d]));
   setIndex(index.join(', '));
+  if (store.array && shown.grid.equals(store.array.grid)) {
+    const chunk = shown.grid.locate(index).chunk;
+    store.showChunk(chunk, [y, x].filter((d) => d !== null), state.at);
+  }
+}
+
+// Replaces the document, as a preset does.
+function loadDocument(text) {
+  state.text = text;
+  ui.text.value = text;
+  state.axes = null;
+  state.at = [];
+  state.view = null;
+  state.index = '';
+  state.selection = '';
+  ui.index.value = '';
+  ui.selection.value = '';
+  applyDocument({ resetView: true });
 }
 
 function selectRect({ x0, y0, x1, y1 }) {
@@ -411,16 +445,7 @@ function wire() {
   ui.preset.addEventListener('change', () => {
     const preset = PRESETS.find((p) => p.id === ui.preset.value);
     if (!preset) return;
-    state.text = preset.text;
-    ui.text.value = preset.text;
-    state.axes = preset.axes ?? null;
-    state.at = [];
-    state.view = null;
-    state.index = '';
-    state.selection = '';
-    ui.index.value = '';
-    ui.selection.value = '';
-    applyDocument({ resetView: true });
+    loadDocument(preset.text);
   });
   ui.text.addEventListener('input', () => {
     state.text = ui.text.value;

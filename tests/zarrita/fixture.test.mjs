@@ -1,4 +1,4 @@
-// The fixture store of make-fixture.mjs (for demos and browser tests) reads
+// The fixture store of scripts/make-fixture-store.mjs (for demos and browser tests) reads
 // back as the reference reader reads it, and has its missing chunk.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { assertMatchesReference, referenceGet, tempStore } from './support.mjs';
 test('make-fixture writes a group with three arrays that read back', async (t) => {
   const { dir } = tempStore(t);
   const out = join(dir, 'fixture.zarr');
-  execFileSync('node', [resolve(import.meta.dirname, 'make-fixture.mjs'), out]);
+  execFileSync('node', [resolve(import.meta.dirname, '../../scripts/make-fixture-store.mjs'), out]);
   const store = new FileSystemStore(out);
   const group = await zarr.open(store, { kind: 'group' });
   assert.equal(group.attrs.description, 'zarr-rectilinear fixture store');

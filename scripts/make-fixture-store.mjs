@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes a small fixture store for demos and browser tests:
 //
-//   node tests/zarrita/make-fixture.mjs <directory>
+//   node scripts/make-fixture-store.mjs <directory>
 //
 // The store is a group with three arrays:
 //   temperature  float32 [120, 200], rectilinear chunks [[10, 20, 30, 60], [[25, 4], 50, 50]]
@@ -72,7 +72,7 @@ export async function makeFixture(directory) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const directory = process.argv[2];
   if (!directory) {
-    console.error('usage: node tests/zarrita/make-fixture.mjs <directory>');
+    console.error('usage: node scripts/make-fixture-store.mjs <directory>');
     process.exit(2);
   }
   await makeFixture(resolve(directory));

@@ -1,0 +1,99 @@
+// The demo opens the fixture store served by the static server, the way
+// `npm start` serves it: it draws the array's layout, marks the chunk that
+// is missing, and reads a clicked chunk's values through zarrita's FetchStore.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import FileSystemStore from '@zarrita/storage/fs';
+import { open, get } from 'zarr-rectilinear/zarrita';
+import { serve } from '../../scripts/serve.mjs';
+import { launch } from './chromium.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const storeDir = resolve(root, 'build/fixture-store');
+let server, url, browser;
+
+before(async () => {
+  if (!existsSync(resolve(storeDir, 'zarr.json'))) execFileSync('node', [resolve(root, 'scripts/make-fixture-store.mjs'), storeDir]);
+  ({ server, url } = await serve());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// The values the page should show for a chunk, read in Node from the files.
+async function expectedStats(path, coords) {
+  const arr = await open(new FileSystemStore(storeDir), { path });
+  const origin = arr.grid.chunkOrigin(coords);
+  const size = arr.grid.chunkDataShape(coords);
+  const { data } = await get(arr, origin.map((o, d) => ({ start: o, stop: o + size[d] })));
+  const values = Array.from(data, Number);
+  const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toPrecision(6));
+  return { min: fmt(Math.min(...values)), max: fmt(Math.max(...values)), mean: fmt(values.reduce((a, b) => a + b) / values.length) };
+}
+
+async function openStore(page, path) {
+  await page.fill('#store-path', path);
+  await page.click('#store-open');
+  await page.waitForFunction(() => /^Opened|^Could not/.test(document.getElementById('store-status').textContent), null, { timeout: 20000 });
+  return page.textContent('#store-status');
+}
+
+async function clickChunk(page, coords) {
+  const at = await page.evaluate(([i, j]) => {
+    const g = window.explorer.grid;
+    const [y, x] = g.chunkOrigin([i, j]);
+    return { x: window.explorer.toPixel('x', x + 0.5), y: window.explorer.toPixel('y', y + 0.5) };
+  }, coords);
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+  await page.waitForFunction((c) => document.getElementById('chunk-values').dataset.chunk === c, coords.join(','), { timeout: 20000 });
+  const text = await page.$$eval('#chunk-values dd', (dds) => dds.map((d) => d.textContent));
+  return { chunk: text[0], values: text[1], min: text[2], max: text[3], mean: text[4] };
+}
+
+test('the demo opens the served store, marks the missing chunk and reads a clicked chunk', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1300 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The HEAD request for the one missing chunk is a 404 by design.
+  page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && errors.push(m.text()));
+  await page.goto(`${url}/web-demo/`);
+
+  const status = await openStore(page, 'temperature');
+  assert.match(status, /^Opened temperature: float32, shape \[120, 200\]\. 1 of 24 chunks missing/);
+  const drawn = await page.evaluate(() => ({
+    shape: window.explorer.grid.shape,
+    missing: window.explorer.layout.shapes.filter((s) => s.kind === 'missing').length,
+  }));
+  assert.deepEqual(drawn, { shape: [120, 200], missing: 1 });
+
+  const shown = await clickChunk(page, [2, 4]);
+  assert.equal(shown.chunk, '(2, 4)');
+  assert.equal(shown.values, '30 × 50');
+  assert.deepEqual({ min: shown.min, max: shown.max, mean: shown.mean }, await expectedStats('temperature', [2, 4]));
+  assert.equal(await page.isVisible('#heat-map'), true);
+
+  const missing = await clickChunk(page, [1, 2]);
+  assert.equal(missing.mean, '— (all fill values)', 'a missing chunk reads as the fill value (NaN)');
+  assert.deepEqual(errors, []);
+});
+
+test('a sharded array is read through HTTP range requests', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1300 } });
+  await page.goto(`${url}/web-demo/`);
+  assert.match(await openStore(page, 'sharded'), /^Opened sharded: int16, shape \[64, 96\]\. 0 of 6 chunks missing/);
+  const shown = await clickChunk(page, [1, 2]);
+  assert.deepEqual({ min: shown.min, max: shown.max, mean: shown.mean }, await expectedStats('sharded', [1, 2]));
+});
+
+test('a store that is not there gives a clear message', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${url}/web-demo/`);
+  await page.fill('#store-url', '/build/no-such-store/');
+  assert.match(await openStore(page, 'temperature'), /^Could not open the store: /);
+});
