@@ -90,13 +90,25 @@ function projectMask(grid, axis, mask, length, what, big) {
   return { kind: 'points', chunks, offsets, starts, stops, positions };
 }
 
+// A slice (or a block range) is written by the core straight into one heap
+// buffer of five columns, then copied out once.
 function projectSlice(grid, axis, entry, big, what) {
-  return withHeap(32, (address) => {
+  return withHeap(32, (spec) => {
     const blocks = 'blocks' in entry;
     const [start, stop] = blocks ? entry.blocks ?? [] : [];
-    const step = blocks ? writeSliceSpec(address, { start, stop }, `${what}.blocks`) : writeSliceSpec(address, entry, what);
-    const projection = blocks ? grid.projectBlocks(axis, address) : grid.projectSlice(axis, address);
-    const [chunks, starts, stops, outStarts, outStops] = columns(projection, big);
+    const step = blocks ? writeSliceSpec(spec, { start, stop }, `${what}.blocks`) : writeSliceSpec(spec, entry, what);
+    const capacity = grid.sliceBound(axis, spec, blocks);
+    const all = withHeap(capacity * 40, (out) => {
+      const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, spec, blocks, out, capacity);
+      if (n < 0) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
+      // The used part of each column, packed into one typed array.
+      const view = (big ? u64View : f64View)(out, capacity * 5);
+      const packed = new (big ? BigUint64Array : Float64Array)(n * 5);
+      for (let k = 0; k < 5; k++) packed.set(view.subarray(k * capacity, k * capacity + n), k * n);
+      return packed;
+    });
+    const n = all.length / 5;
+    const [chunks, starts, stops, outStarts, outStops] = [0, 1, 2, 3, 4].map((k) => all.subarray(k * n, (k + 1) * n));
     return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
   });
 }

@@ -38,8 +38,6 @@ Range block_range(const Axis& axis, const SliceSpec& blocks) {
   return {element(chunks.start), element(chunks.stop)};
 }
 
-namespace {
-
 // ceil(a / b), in 32 bits where the values fit: several times cheaper.
 uint64_t ceil_div_fast(uint64_t a, uint64_t b) {
   if ((a | b) >> 32 == 0) {
@@ -49,41 +47,24 @@ uint64_t ceil_div_fast(uint64_t a, uint64_t b) {
   return ceil_div(a, b);
 }
 
-}  // namespace
+uint64_t slice_entry_bound(const Axis& axis, Range range, uint64_t step) {
+  if (range.start >= range.stop) return 0;
+  const uint64_t first = axis.locate(range.start).chunk, last = axis.locate(range.stop - 1).chunk;
+  return std::min(last - first + 1, ceil_div(range.stop - range.start, step));
+}
 
 SliceProjection project_slice(const Axis& axis, Range range, uint64_t step) {
   SliceProjection out;
   out.step = step;
-  if (range.start >= range.stop) return out;
-  // At most one entry per chunk in the range, and per selected element.
-  const uint64_t first = axis.locate(range.start).chunk, last = axis.locate(range.stop - 1).chunk;
-  const uint64_t entries = std::min(last - first + 1, ceil_div(range.stop - range.start, step));
+  const uint64_t entries = slice_entry_bound(axis, range, step);
   for (auto* column : {&out.chunks, &out.starts, &out.stops, &out.out_starts, &out.out_stops}) column->reserve(entries);
-  uint64_t pos = range.start;
-  uint64_t produced = 0;
-  size_t run = 0;
-  Located at = axis.locate_forward(pos, run);
-  while (pos < range.stop) {
-    const uint64_t origin = pos - at.offset;
-    const uint64_t data_end = std::min(origin + at.size, axis.length());
-    const uint64_t limit = std::min(range.stop, data_end);
-    const uint64_t count = step == 1 ? limit - pos : ceil_div_fast(limit - pos, step);
-    out.chunks.push_back(at.chunk);
-    out.starts.push_back(at.offset);
-    out.stops.push_back(limit - origin);
-    out.out_starts.push_back(produced);
-    out.out_stops.push_back(produced + count);
-    produced += count;
-    // The next selected element is the first one past this chunk's data.
-    const auto advance = checked_mul(count, step);
-    const auto next = advance ? checked_add(pos, *advance) : std::nullopt;
-    if (!next || *next >= range.stop) break;
-    // On a step axis the next chunk usually follows this one: no division.
-    const uint64_t next_origin = origin + at.size;
-    at = axis.is_step() && *next >= next_origin && *next - next_origin < at.size ? Located{at.chunk + 1, *next - next_origin, at.size}
-                                                        : axis.locate_forward(*next, run);
-    pos = *next;
-  }
+  for_each_slice_chunk(axis, range, step, [&](uint64_t chunk, uint64_t start, uint64_t stop, uint64_t out_start, uint64_t out_stop) {
+    out.chunks.push_back(chunk);
+    out.starts.push_back(start);
+    out.stops.push_back(stop);
+    out.out_starts.push_back(out_start);
+    out.out_stops.push_back(out_stop);
+  });
   return out;
 }
 

@@ -49,6 +49,15 @@ struct SliceProjection {
 };
 SliceProjection project_slice(const Axis& axis, Range range, uint64_t step);
 
+// The same, streamed: emit(chunk, start, stop, out_start, out_stop) for each
+// chunk in order, so a caller can write straight into its own buffers.
+template <class Emit>
+void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit);
+
+// At least as many entries as project_slice gives: one per chunk in the
+// range, and at most one per selected element.
+uint64_t slice_entry_bound(const Axis& axis, Range range, uint64_t step);
+
 // Orthogonal selection by an integer array or a mask, grouped by chunk in
 // ascending order. For chunks[i], the local indices are
 // offsets[starts[i]:stops[i]] and they fill output positions[starts[i]:stops[i]].
@@ -81,6 +90,37 @@ inline bool to_signed(uint64_t v, SignedIndex& out) {
 }
 
 PointsProjection group_points(std::vector<Located> located);
+
+uint64_t ceil_div_fast(uint64_t a, uint64_t b);
+
+template <class Emit>
+void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit) {
+  if (range.start >= range.stop) return;
+  uint64_t pos = range.start;
+  uint64_t produced = 0;
+  size_t run = 0;
+  Located at = axis.locate_forward(pos, run);
+  for (;;) {
+    const uint64_t origin = pos - at.offset;
+    const uint64_t data_end = std::min(origin + at.size, axis.length());
+    const uint64_t limit = std::min(range.stop, data_end);
+    const uint64_t count = step == 1 ? limit - pos : ceil_div_fast(limit - pos, step);
+    emit(at.chunk, at.offset, limit - origin, produced, produced + count);
+    produced += count;
+    // The next selected element is the first one past this chunk's data.
+    uint64_t advance, next;
+    if (__builtin_mul_overflow(count, step, &advance) || __builtin_add_overflow(pos, advance, &next) ||
+        next >= range.stop) {
+      return;
+    }
+    // On a step axis the next chunk usually follows this one: no division.
+    const uint64_t next_origin = origin + at.size;
+    at = axis.is_step() && next >= next_origin && next - next_origin < at.size
+             ? Located{at.chunk + 1, next - next_origin, at.size}
+             : axis.locate_forward(next, run);
+    pos = next;
+  }
+}
 
 template <class T>
 Expected<PointsProjection, size_t> project_points(const Axis& axis, std::span<const T> values) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <type_traits>
 
 #include "canonical_json.hpp"
 #include "json_document.hpp"
@@ -159,14 +160,11 @@ GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t appended) {
   return GridOutcome(std::move(read));
 }
 
-// A per-axis projection: five columns of equal role to api.md's
-// projectAxes fields, copied out by the wrapper.
+// A points projection: five columns (chunks, starts, stops, offsets,
+// positions), copied out by the wrapper.
 class Projection {
  public:
   Projection() = default;
-  explicit Projection(zr::SliceProjection s)
-      : columns_{std::move(s.chunks), std::move(s.starts), std::move(s.stops), std::move(s.out_starts),
-                 std::move(s.out_stops)} {}
   explicit Projection(zr::PointsProjection p)
       : columns_{std::move(p.chunks), std::move(p.starts), std::move(p.stops), std::move(p.offsets),
                  std::move(p.positions)} {}
@@ -212,13 +210,42 @@ zr::SliceSpec slice_spec(uintptr_t spec) {
   return out;
 }
 
-Projection project_slice(const ChunkGrid& g, size_t axis, uintptr_t spec) {
+// The element range and step of a slice spec, or of a block range (step 1).
+zr::Range slice_range(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, uint64_t& step) {
   const zr::SliceSpec s = slice_spec(spec);
-  return Projection(zr::project_slice(g.axis(axis), zr::normalize_slice(g.axis(axis).length(), s), s.step));
+  step = blocks ? 1 : s.step;
+  return blocks ? zr::block_range(g.axis(axis), s) : zr::normalize_slice(g.axis(axis).length(), s);
 }
 
-Projection project_blocks(const ChunkGrid& g, size_t axis, uintptr_t spec) {
-  return Projection(zr::project_slice(g.axis(axis), zr::block_range(g.axis(axis), slice_spec(spec)), 1));
+double slice_bound(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks) {
+  uint64_t step;
+  const zr::Range range = slice_range(g, axis, spec, blocks, step);
+  return static_cast<double>(zr::slice_entry_bound(g.axis(axis), range, step));
+}
+
+// Writes a slice projection straight into `out`: five columns of `capacity`
+// entries (chunks, starts, stops, out starts, out stops), as uint64 or as
+// doubles. Returns the entries written, or -1 if a value is not exact as a double.
+template <class T>
+double slice_into(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, uintptr_t out, size_t capacity) {
+  uint64_t step;
+  const zr::Range range = slice_range(g, axis, spec, blocks, step);
+  T* columns = at<T>(out);
+  size_t n = 0;
+  bool exact = true;
+  zr::for_each_slice_chunk(g.axis(axis), range, step, [&](uint64_t c, uint64_t s, uint64_t e, uint64_t os, uint64_t oe) {
+    // chunk <= stop is not given, so both are checked; out_stop bounds out_start.
+    if constexpr (std::is_same_v<T, double>) {
+      exact = exact && static_cast<double>(std::max(c, e)) <= kMaxSafe && static_cast<double>(oe) <= kMaxSafe;
+    }
+    columns[n] = static_cast<T>(c);
+    columns[capacity + n] = static_cast<T>(s);
+    columns[2 * capacity + n] = static_cast<T>(e);
+    columns[3 * capacity + n] = static_cast<T>(os);
+    columns[4 * capacity + n] = static_cast<T>(oe);
+    ++n;
+  });
+  return exact ? static_cast<double>(n) : -1;
 }
 
 // An integer selection: in (negative flag, magnitude); out (chunk, offset).
@@ -262,8 +289,9 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("toJSONText", optional_override([](const ChunkGrid& g) { return zr::to_json_text(g); }))
       .function("toRegularJSONText", &to_regular_json_text)
       .function("resize", &resize)
-      .function("projectSlice", &project_slice)
-      .function("projectBlocks", &project_blocks)
+      .function("sliceBound", &slice_bound)
+      .function("sliceIntoF64", &slice_into<double>)
+      .function("sliceIntoU64", &slice_into<uint64_t>)
       .function("projectInteger", &project_integer)
       .function("projectPointsF64", &project_points<double>)
       .function("projectPointsI64", &project_points<int64_t>)
