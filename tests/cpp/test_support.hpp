@@ -1,6 +1,7 @@
 // Small helpers shared by the C++ tests: building axes and grids that must
 // be valid, and looking at problems by their JSON Pointer.
 #pragma once
+#define CATCH_CONFIG_ENABLE_OPTIONAL_STRINGMAKER
 #include <catch2/catch.hpp>
 
 #include <cstdint>

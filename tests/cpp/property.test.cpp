@@ -1,0 +1,711 @@
+// Random small grids checked against an obviously correct reference model:
+// every declared edge written out, and a linear scan for every question.
+// The seed is fixed, so a failure reproduces; INFO shows the grid.
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+
+#include "canonical_json.hpp"
+#include "test_support.hpp"
+
+using namespace zr_test;
+using U = std::vector<uint64_t>;
+
+namespace {
+
+// --- the reference model ------------------------------------------------------
+
+struct RefAxis {
+  uint64_t length = 0;
+  bool is_step = false;
+  uint64_t step = 0;
+  U edges;           // every declared edge
+  std::string json;  // the chunk_shapes entry it was declared with
+
+  uint64_t origin(uint64_t c) const {
+    uint64_t o = 0;
+    for (uint64_t k = 0; k < c; ++k) o += edges[k];
+    return o;
+  }
+  uint64_t edge_sum() const { return origin(edges.size()); }
+  uint64_t data_size(uint64_t c) const {
+    const uint64_t o = origin(c);
+    return o >= length ? 0 : std::min(edges[c], length - o);
+  }
+  uint64_t active() const {
+    uint64_t n = 0;
+    while (n < edges.size() && origin(n) < length) ++n;
+    return n;
+  }
+  // The spec's procedure: the first cumulative sum that exceeds the index.
+  std::pair<uint64_t, uint64_t> locate(uint64_t i) const {
+    uint64_t sum = 0;
+    for (uint64_t c = 0; c < edges.size(); ++c) {
+      if (sum + edges[c] > i) return {c, i - sum};
+      sum += edges[c];
+    }
+    FAIL("reference locate past the edges");
+    return {0, 0};
+  }
+};
+
+struct RefGrid {
+  std::vector<RefAxis> axes;
+  std::string shape_json() const {
+    std::string s = "[";
+    for (size_t d = 0; d < axes.size(); ++d) s += (d ? "," : "") + std::to_string(axes[d].length);
+    return s + "]";
+  }
+  std::string chunk_shapes_json() const {
+    std::string s = "[";
+    for (size_t d = 0; d < axes.size(); ++d) s += (d ? "," : "") + axes[d].json;
+    return s + "]";
+  }
+};
+
+uint64_t uniform(std::mt19937_64& rng, uint64_t lo, uint64_t hi) {
+  return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+}
+int64_t uniform_signed(std::mt19937_64& rng, int64_t lo, int64_t hi) {
+  return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+}
+bool chance(std::mt19937_64& rng, double p) { return std::bernoulli_distribution(p)(rng); }
+
+// Small axes of every form: steps, plain edges and runs (often equal, to
+// exercise merging), zero-length axes, and overflow chunks.
+RefAxis random_axis(std::mt19937_64& rng) {
+  RefAxis a;
+  if (chance(rng, 0.35)) {
+    a.is_step = true;
+    a.length = chance(rng, 0.15) ? 0 : uniform(rng, 1, 30);
+    a.step = uniform(rng, 1, 9);
+    a.edges.assign((a.length + a.step - 1) / a.step, a.step);
+    a.json = std::to_string(a.step);
+    return a;
+  }
+  const uint64_t items = uniform(rng, 1, 6);
+  a.json = "[";
+  for (uint64_t k = 0; k < items; ++k) {
+    const uint64_t v = chance(rng, 0.5) ? uniform(rng, 1, 3) : uniform(rng, 1, 7);
+    if (k) a.json += ",";
+    if (chance(rng, 0.4)) {
+      const uint64_t n = uniform(rng, 1, 5);
+      a.json += "[" + std::to_string(v) + "," + std::to_string(n) + "]";
+      a.edges.insert(a.edges.end(), n, v);
+    } else {
+      a.json += std::to_string(v);
+      a.edges.push_back(v);
+    }
+  }
+  a.json += "]";
+  const uint64_t sum = a.edge_sum();
+  const double pick = std::uniform_real_distribution<double>(0, 1)(rng);
+  if (pick < 0.15) a.length = 0;                                             // zero-length axis
+  else if (pick < 0.40) a.length = sum;                                      // edges end at the array's end
+  else if (pick < 0.70) a.length = uniform(rng, sum - a.edges.back() + 1, sum);  // a short last chunk
+  else a.length = uniform(rng, 0, sum);                                      // maybe whole overflow chunks
+  return a;
+}
+
+RefGrid random_grid(std::mt19937_64& rng) {
+  RefGrid g;
+  const uint64_t ndim = uniform(rng, 1, 3);
+  for (uint64_t d = 0; d < ndim; ++d) g.axes.push_back(random_axis(rng));
+  return g;
+}
+
+// The canonical text of an axis, judged by comparing the two spellings' lengths.
+std::string reference_canonical(const RefAxis& a) {
+  if (a.is_step) return std::to_string(a.step);
+  std::string out = "[";
+  for (size_t i = 0; i < a.edges.size();) {
+    size_t j = i;
+    while (j < a.edges.size() && a.edges[j] == a.edges[i]) ++j;
+    const std::string v = std::to_string(a.edges[i]);
+    const std::string pair = "[" + v + "," + std::to_string(j - i) + "]";
+    std::string written;
+    for (size_t k = i; k < j; ++k) written += (k > i ? "," : "") + v;
+    if (out.size() > 1) out += ",";
+    out += pair.size() < written.size() ? pair : written;
+    i = j;
+  }
+  return out + "]";
+}
+
+// Python's slice.indices() for a positive step, then the selected indices.
+U reference_slice(uint64_t length, std::optional<int64_t> start, std::optional<int64_t> stop, uint64_t step) {
+  const int64_t n = static_cast<int64_t>(length);
+  const auto clamp = [&](std::optional<int64_t> b, int64_t fallback) {
+    if (!b) return fallback;
+    int64_t x = *b < 0 ? *b + n : *b;
+    return std::clamp<int64_t>(x, 0, n);
+  };
+  U out;
+  for (int64_t i = clamp(start, 0); i < clamp(stop, n); i += static_cast<int64_t>(step)) out.push_back(uint64_t(i));
+  return out;
+}
+
+// Checks that a points projection delivers `expected[p]` to output p, for
+// every p exactly once, grouped by chunk in ascending order.
+void check_points(const RefAxis& ref, const zr::PointsProjection& p, const U& expected) {
+  REQUIRE(p.chunks.size() == p.starts.size());
+  REQUIRE(p.chunks.size() == p.stops.size());
+  REQUIRE(p.offsets.size() == expected.size());
+  REQUIRE(p.positions.size() == expected.size());
+  std::vector<int> filled(expected.size(), 0);
+  uint64_t next = 0;
+  for (size_t i = 0; i < p.chunks.size(); ++i) {
+    if (i) CHECK(p.chunks[i] > p.chunks[i - 1]);
+    CHECK(p.starts[i] == next);
+    CHECK(p.stops[i] > p.starts[i]);
+    next = p.stops[i];
+    for (uint64_t j = p.starts[i]; j < p.stops[i]; ++j) {
+      REQUIRE(p.positions[j] < expected.size());
+      ++filled[p.positions[j]];
+      CHECK(p.offsets[j] < ref.edges[p.chunks[i]]);
+      CHECK(ref.origin(p.chunks[i]) + p.offsets[j] == expected[p.positions[j]]);
+    }
+  }
+  CHECK(next == expected.size());
+  CHECK(std::all_of(filled.begin(), filled.end(), [](int n) { return n == 1; }));
+}
+
+// The chunk_shapes part of to_json_text's output.
+std::string chunk_shapes_of(const std::string& text) {
+  const std::string prefix = R"({"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":)";
+  REQUIRE(text.rfind(prefix, 0) == 0);
+  REQUIRE(text.size() >= prefix.size() + 2);
+  REQUIRE(text.substr(text.size() - 2) == "}}");
+  return text.substr(prefix.size(), text.size() - prefix.size() - 2);
+}
+
+constexpr uint64_t kSeed = 20240611;
+constexpr int kGrids = 400;
+
+}  // namespace
+
+TEST_CASE("Property: the random grids include every axis form", "[property]") {
+  // Guards the generator: steps, runs, zero-length axes and overflow chunks all occur.
+  std::mt19937_64 rng(kSeed);
+  int steps = 0, lists = 0, runs = 0, zero = 0, overflow = 0, clipped = 0;
+  for (int n = 0; n < kGrids; ++n) {
+    for (const RefAxis& a : random_grid(rng).axes) {
+      steps += a.is_step;
+      lists += !a.is_step;
+      runs += a.json.find("[[") != std::string::npos || a.json.find(",[") != std::string::npos;
+      zero += a.length == 0;
+      overflow += a.active() < a.edges.size();
+      clipped += a.active() > 0 && a.data_size(a.active() - 1) < a.edges[a.active() - 1];
+    }
+  }
+  CHECK(steps > 50);
+  CHECK(lists > 50);
+  CHECK(runs > 50);
+  CHECK(zero > 20);
+  CHECK(overflow > 50);
+  CHECK(clipped > 50);
+}
+
+TEST_CASE("Property: each axis agrees with the reference on counts, edges, origin, size and data size",
+          "[property]") {
+  std::mt19937_64 rng(kSeed);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefGrid ref = random_grid(rng);
+    INFO("grid " << n << ": shape " << ref.shape_json() << ", chunk_shapes " << ref.chunk_shapes_json());
+    const zr::ChunkGrid g = grid_of(ref.shape_json(), ref.chunk_shapes_json());
+    REQUIRE(g.ndim() == ref.axes.size());
+    U active, declared;
+    for (size_t d = 0; d < g.ndim(); ++d) {
+      const RefAxis& r = ref.axes[d];
+      const zr::Axis& a = g.axis(d);
+      INFO("axis " << d);
+      CHECK(a.length() == r.length);
+      CHECK(a.is_step() == r.is_step);
+      CHECK(edges_of(a) == r.edges);
+      CHECK(a.declared_count() == r.edges.size());
+      CHECK(a.active_count() == r.active());
+      CHECK(a.edge_sum() == r.edge_sum());
+      for (size_t k = 1; k < a.runs().size(); ++k) CHECK(a.runs()[k].size != a.runs()[k - 1].size);  // maximal
+      for (uint64_t c = 0; c < r.edges.size(); ++c) {
+        CHECK(a.origin(c) == r.origin(c));
+        CHECK(a.size(c) == r.edges[c]);
+        CHECK(a.data_size(c) == r.data_size(c));
+      }
+      active.push_back(r.active());
+      declared.push_back(r.edges.size());
+    }
+    CHECK(g.grid_shape() == active);
+    CHECK(g.declared_grid_shape() == declared);
+    uint64_t product = 1;
+    for (uint64_t x : active) product *= x;
+    CHECK(g.num_chunks() == std::optional<uint64_t>(product));
+    bool regular = true;
+    for (const auto& r : ref.axes) regular = regular && r.is_step;
+    CHECK(g.is_regular() == regular);
+  }
+}
+
+TEST_CASE("Property: locate agrees with the spec's procedure, one axis and N-d", "[property]") {
+  std::mt19937_64 rng(kSeed + 1);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefGrid ref = random_grid(rng);
+    INFO("grid " << n << ": shape " << ref.shape_json() << ", chunk_shapes " << ref.chunk_shapes_json());
+    const zr::ChunkGrid g = grid_of(ref.shape_json(), ref.chunk_shapes_json());
+    for (size_t d = 0; d < g.ndim(); ++d) {
+      const RefAxis& r = ref.axes[d];
+      // Every index in order, then shuffled, through locate_axis as uint64 and double.
+      U all(r.length);
+      for (uint64_t i = 0; i < r.length; ++i) all[i] = i;
+      std::shuffle(all.begin(), all.end(), rng);
+      std::vector<double> as_double(all.begin(), all.end());
+      U chunks(all.size() + 1), offsets(all.size() + 1), chunks2(all.size() + 1), offsets2(all.size() + 1);
+      REQUIRE(g.locate_axis(d, std::span<const uint64_t>(all), chunks.data(), offsets.data()) == zr::npos);
+      REQUIRE(g.locate_axis(d, std::span<const double>(as_double), chunks2.data(), offsets2.data()) == zr::npos);
+      for (size_t k = 0; k < all.size(); ++k) {
+        const auto [c, o] = r.locate(all[k]);
+        CHECK(chunks[k] == c);
+        CHECK(offsets[k] == o);
+        CHECK(chunks2[k] == c);
+        CHECK(offsets2[k] == o);
+        CHECK(g.axis(d).locate(all[k]).chunk == c);
+      }
+      // The array's end is out of range, even when an overflow chunk covers it.
+      all.push_back(r.length);
+      CHECK(g.locate_axis(d, std::span<const uint64_t>(all), chunks.data(), offsets.data()) == all.size() - 1);
+    }
+    // Random rows, some with one element out of range.
+    const size_t nd = g.ndim();
+    const size_t rows = 20;
+    std::vector<double> idx(rows * nd);
+    size_t first_bad = zr::npos;
+    for (size_t row = 0; row < rows; ++row) {
+      for (size_t d = 0; d < nd; ++d) {
+        const uint64_t len = ref.axes[d].length;
+        const bool bad = len == 0 || chance(rng, 0.02);
+        idx[row * nd + d] = bad ? (chance(rng, 0.5) ? -1.0 : double(len + uniform(rng, 0, 3))) : double(uniform(rng, 0, len - 1));
+        if (bad && first_bad == zr::npos) first_bad = row;
+      }
+    }
+    U chunks(rows * nd), offsets(rows * nd);
+    const size_t got = g.locate_many(std::span<const double>(idx), chunks.data(), offsets.data());
+    CHECK(got == first_bad);
+    for (size_t row = 0; row < std::min(rows, got); ++row) {
+      for (size_t d = 0; d < nd; ++d) {
+        const auto [c, o] = ref.axes[d].locate(uint64_t(idx[row * nd + d]));
+        CHECK(chunks[row * nd + d] == c);
+        CHECK(offsets[row * nd + d] == o);
+      }
+    }
+  }
+}
+
+TEST_CASE("Property: chunk origin, shape and data shape agree with the reference in N-d", "[property]") {
+  std::mt19937_64 rng(kSeed + 2);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefGrid ref = random_grid(rng);
+    INFO("grid " << n << ": shape " << ref.shape_json() << ", chunk_shapes " << ref.chunk_shapes_json());
+    const zr::ChunkGrid g = grid_of(ref.shape_json(), ref.chunk_shapes_json());
+    const size_t nd = g.ndim();
+    for (int t = 0; t < 10; ++t) {
+      U coords(nd);
+      bool inside = true;
+      for (size_t d = 0; d < nd; ++d) {
+        coords[d] = uniform(rng, 0, ref.axes[d].edges.size() + 1);
+        inside = inside && coords[d] < ref.axes[d].edges.size();
+      }
+      CHECK(g.in_declared_grid(coords) == inside);
+      if (!inside) continue;
+      U origin(nd), shape(nd), data(nd);
+      g.chunk_origin(coords, origin);
+      g.chunk_shape(coords, shape);
+      g.chunk_data_shape(coords, data);
+      for (size_t d = 0; d < nd; ++d) {
+        CHECK(origin[d] == ref.axes[d].origin(coords[d]));
+        CHECK(shape[d] == ref.axes[d].edges[coords[d]]);
+        CHECK(data[d] == ref.axes[d].data_size(coords[d]));
+      }
+    }
+  }
+}
+
+namespace {
+
+// Large axes cannot be written out edge by edge; their reference walks the
+// declared runs one by one instead.
+struct LargeAxis {
+  uint64_t length = 0;
+  std::vector<zr::Run> runs;  // as declared (neighbours may be equal)
+
+  std::pair<uint64_t, uint64_t> locate(uint64_t i) const {
+    uint64_t start = 0, first = 0;
+    for (const auto& r : runs) {
+      const uint64_t total = r.size * r.count;
+      if (i - start < total) return {first + (i - start) / r.size, (i - start) % r.size};
+      start += total;
+      first += r.count;
+    }
+    FAIL("reference locate past the edges");
+    return {0, 0};
+  }
+  // {origin, size} of chunk c.
+  std::pair<uint64_t, uint64_t> chunk(uint64_t c) const {
+    uint64_t start = 0, first = 0;
+    for (const auto& r : runs) {
+      if (c - first < r.count) return {start + (c - first) * r.size, r.size};
+      start += r.size * r.count;
+      first += r.count;
+    }
+    FAIL("reference chunk past the edges");
+    return {0, 0};
+  }
+  uint64_t declared() const {
+    uint64_t n = 0;
+    for (const auto& r : runs) n += r.count;
+    return n;
+  }
+};
+
+LargeAxis random_large_axis(std::mt19937_64& rng) {
+  LargeAxis a;
+  uint64_t sum = 0;
+  for (uint64_t k = uniform(rng, 1, 8); k > 0; --k) {
+    const zr::Run r{uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 40)), uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 20))};
+    a.runs.push_back(r);
+    sum += r.size * r.count;  // at most 8 * 2^60: no overflow
+  }
+  if (chance(rng, 0.2)) {
+    // Fill exactly to 2^64 - 1.
+    a.runs.push_back({kMax - sum, 1});
+    a.length = kMax;
+  } else if (chance(rng, 0.5)) {
+    a.length = uniform(rng, sum - a.runs.back().size + 1, sum);
+  } else {
+    a.length = uniform(rng, 0, sum);
+  }
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree with a run-by-run reference",
+          "[property]") {
+  std::mt19937_64 rng(kSeed + 9);
+  for (int n = 0; n < kGrids; ++n) {
+    const LargeAxis r = random_large_axis(rng);
+    std::string runs;
+    for (const auto& x : r.runs) runs += "[" + std::to_string(x.size) + "," + std::to_string(x.count) + "]";
+    INFO("axis " << n << ": length " << r.length << ", runs " << runs);
+    const zr::Axis a = list_axis(r.length, r.runs);
+    REQUIRE(a.declared_count() == r.declared());
+    // Indices: uniform, and on both sides of every run boundary.
+    U indices;
+    if (r.length > 0) {
+      for (int t = 0; t < 100; ++t) indices.push_back(uniform(rng, 0, r.length - 1));
+      uint64_t start = 0;
+      for (const auto& x : r.runs) {
+        for (uint64_t i : {start, start + 1, start + x.size - 1, start + x.size, start + x.size * x.count - 1}) {
+          if (i < r.length) indices.push_back(i);
+        }
+        start += x.size * x.count;
+        if (start >= r.length) break;
+      }
+      indices.push_back(r.length - 1);
+    }
+    for (uint64_t i : indices) {
+      const auto [c, o] = r.locate(i);
+      const auto got = a.locate(i);
+      INFO("index " << i);
+      CHECK(got.chunk == c);
+      CHECK(got.offset == o);
+    }
+    // Sorted input takes the forward path, in locate_forward and locate_axis.
+    const zr::ChunkGrid g({a});
+    U sorted = indices;
+    std::sort(sorted.begin(), sorted.end());
+    U chunks(sorted.size()), offsets(sorted.size());
+    REQUIRE(g.locate_axis(0, std::span<const uint64_t>(sorted), chunks.data(), offsets.data()) == zr::npos);
+    size_t cursor = 0;
+    for (size_t k = 0; k < sorted.size(); ++k) {
+      const auto [c, o] = r.locate(sorted[k]);
+      INFO("index " << sorted[k]);
+      CHECK(chunks[k] == c);
+      CHECK(offsets[k] == o);
+      const auto forward = a.locate_forward(sorted[k], cursor);
+      CHECK(forward.chunk == c);
+      CHECK(forward.offset == o);
+    }
+    // Unsorted input through locate_many.
+    REQUIRE(g.locate_many(std::span<const uint64_t>(indices), chunks.data(), offsets.data()) == zr::npos);
+    for (size_t k = 0; k < indices.size(); ++k) {
+      CHECK(chunks[k] == r.locate(indices[k]).first);
+      CHECK(offsets[k] == r.locate(indices[k]).second);
+    }
+    // Chunk geometry, at random chunks and at each run's first and last chunk.
+    U cs;
+    for (int t = 0; t < 20; ++t) cs.push_back(uniform(rng, 0, r.declared() - 1));
+    uint64_t first = 0;
+    for (const auto& x : r.runs) {
+      cs.push_back(first);
+      cs.push_back(first + x.count - 1);
+      first += x.count;
+    }
+    for (uint64_t c : cs) {
+      const auto [origin, size] = r.chunk(c);
+      INFO("chunk " << c);
+      CHECK(a.origin(c) == origin);
+      CHECK(a.size(c) == size);
+      CHECK(a.data_size(c) == (origin >= r.length ? 0 : std::min(size, r.length - origin)));
+    }
+    const uint64_t active = r.length == 0 ? 0 : r.locate(r.length - 1).first + 1;
+    CHECK(a.active_count() == active);
+  }
+}
+
+TEST_CASE("Property: slice projections cover each selected element exactly once, at its output position",
+          "[property][selection]") {
+  std::mt19937_64 rng(kSeed + 3);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefAxis r = random_axis(rng);
+    INFO("grid " << n << ": length " << r.length << ", chunk_shapes entry " << r.json);
+    const zr::Axis a = grid_of("[" + std::to_string(r.length) + "]", "[" + r.json + "]").axis(0);
+    const int64_t len = static_cast<int64_t>(r.length);
+    for (int t = 0; t < 20; ++t) {
+      std::optional<int64_t> start, stop;
+      if (chance(rng, 0.8)) start = uniform_signed(rng, -len - 3, len + 3);
+      if (chance(rng, 0.8)) stop = uniform_signed(rng, -len - 3, len + 3);
+      const uint64_t step = chance(rng, 0.1) ? uniform(rng, 1, 100) : uniform(rng, 1, 6);
+      INFO("slice " << (start ? std::to_string(*start) : "None") << ":" << (stop ? std::to_string(*stop) : "None")
+                    << ":" << step);
+      zr::SliceSpec spec;
+      if (start) spec.start = signed_index(*start);
+      if (stop) spec.stop = signed_index(*stop);
+      spec.step = step;
+      const U expected = reference_slice(r.length, start, stop, step);
+      const zr::Range range = zr::normalize_slice(r.length, spec);
+      CHECK(range.start <= range.stop);
+      CHECK(range.stop <= r.length);
+      const auto p = zr::project_slice(a, range, step);
+      CHECK(p.step == step);
+      REQUIRE(p.starts.size() == p.chunks.size());
+      REQUIRE(p.stops.size() == p.chunks.size());
+      REQUIRE(p.out_starts.size() == p.chunks.size());
+      REQUIRE(p.out_stops.size() == p.chunks.size());
+      U got;
+      for (size_t k = 0; k < p.chunks.size(); ++k) {
+        if (k) CHECK(p.chunks[k] > p.chunks[k - 1]);
+        REQUIRE(p.chunks[k] < r.edges.size());
+        CHECK(p.stops[k] <= r.data_size(p.chunks[k]));
+        CHECK(p.out_starts[k] == got.size());  // outputs are consecutive
+        uint64_t count = 0;
+        for (uint64_t j = p.starts[k]; j < p.stops[k]; j += step, ++count) got.push_back(r.origin(p.chunks[k]) + j);
+        CHECK(count > 0);  // a chunk without a selected element is skipped
+        CHECK(p.out_stops[k] - p.out_starts[k] == count);
+      }
+      CHECK(got == expected);
+    }
+  }
+}
+
+TEST_CASE("Property: block ranges are whole active chunks, clipped to the array", "[property][selection]") {
+  std::mt19937_64 rng(kSeed + 4);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefAxis r = random_axis(rng);
+    INFO("grid " << n << ": length " << r.length << ", chunk_shapes entry " << r.json);
+    const zr::Axis a = grid_of("[" + std::to_string(r.length) + "]", "[" + r.json + "]").axis(0);
+    const uint64_t active = r.active();
+    const int64_t na = static_cast<int64_t>(active);
+    for (int t = 0; t < 10; ++t) {
+      std::optional<int64_t> b0, b1;
+      if (chance(rng, 0.8)) b0 = uniform_signed(rng, -na - 2, na + 2);
+      if (chance(rng, 0.8)) b1 = uniform_signed(rng, -na - 2, na + 2);
+      zr::SliceSpec spec;
+      if (b0) spec.start = signed_index(*b0);
+      if (b1) spec.stop = signed_index(*b1);
+      const U chunks = reference_slice(active, b0, b1, 1);
+      const zr::Range got = zr::block_range(a, spec);
+      INFO("blocks " << (b0 ? std::to_string(*b0) : "None") << ":" << (b1 ? std::to_string(*b1) : "None"));
+      if (chunks.empty()) {
+        CHECK(got.start == got.stop);
+      } else {
+        CHECK(got.start == r.origin(chunks.front()));
+        CHECK(got.stop == std::min(r.length, r.origin(chunks.back() + 1)));
+      }
+    }
+  }
+}
+
+TEST_CASE("Property: point and mask projections cover each selected element exactly once", "[property][selection]") {
+  std::mt19937_64 rng(kSeed + 5);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefAxis r = random_axis(rng);
+    INFO("grid " << n << ": length " << r.length << ", chunk_shapes entry " << r.json);
+    const zr::Axis a = grid_of("[" + std::to_string(r.length) + "]", "[" + r.json + "]").axis(0);
+    const int64_t len = static_cast<int64_t>(r.length);
+    for (int t = 0; t < 10; ++t) {
+      // Unsorted, with repeats and negatives; sometimes one value out of range.
+      const size_t count = uniform(rng, 0, 12);
+      std::vector<int64_t> values;
+      U expected;
+      std::optional<size_t> first_bad;
+      for (size_t k = 0; k < count; ++k) {
+        if (len == 0 || chance(rng, 0.03)) {
+          values.push_back(chance(rng, 0.5) ? len + int64_t(uniform(rng, 0, 2)) : -len - 1 - int64_t(uniform(rng, 0, 2)));
+          if (!first_bad) first_bad = k;
+          continue;
+        }
+        const int64_t v = uniform_signed(rng, -len, len - 1);
+        values.push_back(v);
+        expected.push_back(uint64_t(v < 0 ? v + len : v));
+      }
+      std::vector<double> as_double(values.begin(), values.end());
+      auto p = zr::project_points(a, std::span<const int64_t>(values));
+      auto pd = zr::project_points(a, std::span<const double>(as_double));
+      if (first_bad) {
+        REQUIRE_FALSE(p);
+        CHECK(p.error() == *first_bad);
+        REQUIRE_FALSE(pd);
+        CHECK(pd.error() == *first_bad);
+        continue;
+      }
+      REQUIRE(static_cast<bool>(p));
+      REQUIRE(static_cast<bool>(pd));
+      check_points(r, *p, expected);
+      check_points(r, *pd, expected);
+    }
+    // A random mask: the selected elements fill consecutive outputs.
+    std::vector<uint8_t> mask(r.length);
+    U selected;
+    for (uint64_t i = 0; i < r.length; ++i) {
+      mask[i] = chance(rng, 0.4) ? uint8_t(uniform(rng, 1, 255)) : 0;
+      if (mask[i]) selected.push_back(i);
+    }
+    check_points(r, zr::project_mask(a, mask), selected);
+  }
+}
+
+TEST_CASE("Property: serialization is canonical and round-trips through read_chunk_shapes", "[property][canonical]") {
+  std::mt19937_64 rng(kSeed + 6);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefGrid ref = random_grid(rng);
+    INFO("grid " << n << ": shape " << ref.shape_json() << ", chunk_shapes " << ref.chunk_shapes_json());
+    const zr::ChunkGrid g = grid_of(ref.shape_json(), ref.chunk_shapes_json());
+    const std::string text = zr::to_json_text(g);
+    INFO("serialized " << text);
+    const std::string chunk_shapes = chunk_shapes_of(text);
+    // The same grid comes back.
+    const zr::ChunkGrid back = grid_of(ref.shape_json(), chunk_shapes);
+    CHECK(back == g);
+    CHECK(zr::to_json_text(back) == text);
+    // The text is the reference's canonical one.
+    std::string expected = "[";
+    for (size_t d = 0; d < ref.axes.size(); ++d) expected += (d ? "," : "") + reference_canonical(ref.axes[d]);
+    CHECK(chunk_shapes == expected + "]");
+    // The regular form exists exactly when each axis declares what a regular grid would.
+    bool regular = true;
+    std::string chunk_shape = "[";
+    for (size_t d = 0; d < ref.axes.size(); ++d) {
+      const RefAxis& r = ref.axes[d];
+      const uint64_t m = r.is_step ? r.step : r.edges[0];
+      const U regular_edges((r.length + m - 1) / m, m);
+      regular = regular && regular_edges == r.edges;
+      chunk_shape += (d ? "," : "") + std::to_string(m);
+    }
+    const auto regular_text = zr::to_regular_json_text(g);
+    CHECK(regular_text.has_value() == regular);
+    if (regular && regular_text) {
+      CHECK(*regular_text == R"({"name":"regular","configuration":{"chunk_shape":)" + chunk_shape + "]}}");
+    }
+  }
+}
+
+TEST_CASE("Property: resize follows the policy against the reference", "[property][resize]") {
+  std::mt19937_64 rng(kSeed + 7);
+  for (int n = 0; n < kGrids; ++n) {
+    const RefAxis r = random_axis(rng);
+    const zr::Axis a = grid_of("[" + std::to_string(r.length) + "]", "[" + r.json + "]").axis(0);
+    const uint64_t new_length = uniform(rng, 0, 2 * r.length + 10);
+    U appended;
+    if (chance(rng, 0.5)) {
+      for (uint64_t k = uniform(rng, 1, 3); k > 0; --k) appended.push_back(uniform(rng, 1, 8));
+    }
+    INFO("grid " << n << ": length " << r.length << ", chunk_shapes entry " << r.json << ", resized to "
+                 << new_length << " with " << appended.size() << " appended edges");
+    const auto resized = a.resize(new_length, appended);
+    U edges = r.edges;
+    bool valid = true;
+    if (r.is_step) {
+      edges.assign((new_length + r.step - 1) / r.step, r.step);
+    } else if (new_length > r.edge_sum()) {
+      uint64_t sum = r.edge_sum();
+      if (appended.empty()) {
+        edges.push_back(new_length - sum);
+      } else {
+        for (uint64_t e : appended) sum += e;
+        edges.insert(edges.end(), appended.begin(), appended.end());
+        valid = sum >= new_length;
+      }
+    }
+    REQUIRE(static_cast<bool>(resized) == valid);
+    if (!valid) {
+      CHECK(resized.error().kind == zr::AxisFault::Kind::SumBelowLength);
+      continue;
+    }
+    const zr::Axis& b = resized.value();
+    CHECK(b.length() == new_length);
+    CHECK(b.is_step() == r.is_step);
+    CHECK(edges_of(b) == edges);
+  }
+}
+
+TEST_CASE("Property: validate_metadata survives mangled documents and agrees with read_grid_metadata",
+          "[property][metadata]") {
+  std::mt19937_64 rng(kSeed + 8);
+  const std::string alphabet = "[]{},:\"-.0123456789eE \\tnul\xff\xc3";
+  for (int n = 0; n < 2000; ++n) {
+    const RefGrid ref = random_grid(rng);
+    std::string doc = R"({"zarr_format":3,"node_type":"array","shape":)" + ref.shape_json() +
+                      R"(,"data_type":"int8","chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline",)"
+                      R"("chunk_shapes":)" + ref.chunk_shapes_json() +
+                      R"(}},"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[]})";
+    for (uint64_t m = uniform(rng, 0, 3); m > 0 && !doc.empty(); --m) {
+      const size_t at = uniform(rng, 0, doc.size() - 1);
+      switch (uniform(rng, 0, 3)) {
+        case 0: doc.erase(at, 1); break;
+        case 1: doc.insert(at, 1, alphabet[uniform(rng, 0, alphabet.size() - 1)]); break;
+        case 2: doc[at] = alphabet[uniform(rng, 0, alphabet.size() - 1)]; break;
+        case 3: doc.insert(at, doc.substr(at, uniform(rng, 1, 12))); break;
+      }
+    }
+    INFO("document " << doc);
+    for (bool lenient : {false, true}) {
+      const auto v = zr::validate_metadata(doc, {lenient});
+      const auto r = zr::read_grid_metadata(doc, {lenient});
+      CHECK(r.grid.has_value() == r.errors.empty());
+      // read_grid_metadata's problems are validate_metadata's, restricted to
+      // the document as a whole, shape and chunk_grid.
+      zr::Problems restricted;
+      for (const auto& p : v.errors) {
+        const auto under = [&](const std::string& prefix) {
+          return p.path == prefix || p.path.rfind(prefix + "/", 0) == 0;
+        };
+        if (p.path.empty() || under("/shape") || under("/chunk_grid")) restricted.push_back(p);
+      }
+      CHECK(paths(r.errors) == paths(restricted));
+      CHECK(paths(r.warnings) == paths(v.warnings));
+      for (const auto& p : v.errors) {
+        if (!p.path.empty()) CHECK(p.path[0] == '/');
+        CHECK_FALSE(p.message.empty());
+      }
+      // Whatever was read serializes and reads back as the same grid.
+      if (r.grid) {
+        std::string shape = "[";
+        for (size_t d = 0; d < r.grid->ndim(); ++d) shape += (d ? "," : "") + std::to_string(r.grid->axis(d).length());
+        const auto again = zr::read_grid_metadata(R"({"shape":)" + shape + R"(],"chunk_grid":)" +
+                                                  zr::to_json_text(*r.grid) + "}");
+        REQUIRE(again.grid.has_value());
+        CHECK(*again.grid == *r.grid);
+      }
+    }
+  }
+}
