@@ -108,9 +108,9 @@ class GridReader {
     return runs;
   }
 
-  // Builds the axis, or reports why not; `length` is nullopt when the
-  // shape entry was itself invalid (the entry is still checked).
-  std::optional<Axis> axis(const JsonValue& v, const std::string& path, std::optional<uint64_t> length) {
+  // Builds the axis, or reports why not; `length` is null when the shape
+  // entry was itself invalid (the entry is still checked).
+  std::optional<Axis> axis(const JsonValue& v, const std::string& path, const uint64_t* length) {
     if (v.IsArray()) {
       if (v.Empty()) return error(path, "found []; expected a positive integer or a non-empty array of edge lengths"), std::nullopt;
       const auto runs = run_items(v, path);
@@ -144,7 +144,7 @@ class GridReader {
     bool ok = matched;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       // Each axis is checked against its own length, whatever came before.
-      const std::optional<uint64_t> length = matched ? (*lengths)[i] : std::nullopt;
+      const uint64_t* length = matched && (*lengths)[i] ? &*(*lengths)[i] : nullptr;
       auto a = axis(list[i], pointer_append(path, i), length);
       if (a) out.push_back(std::move(*a));
       else ok = false;
