@@ -13,17 +13,8 @@ export function median(fn, { reps = 7, warmup = 2 } = {}) {
   return times[reps >> 1];
 }
 
-// A seeded PRNG (mulberry32), so every run measures the same data.
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded PRNG, so every run measures the same data: the tests' own.
+export { mulberry32 as random } from '../js/support.mjs';
 
 export const ms = (t) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
 export const ratio = (ours, theirs) => `${(theirs / ours).toFixed(2)}×`;
