@@ -5,9 +5,19 @@ import createModule from '../dist/zarr_rectilinear.mjs';
 
 export const native = await createModule();
 
+// WebAssembly memory is 32-bit: a larger size would wrap in _malloc.
+const MAX_ALLOCATION = 2 ** 32 - 2 ** 16;
+
+function allocate(bytes) {
+  if (!(bytes <= MAX_ALLOCATION)) {
+    throw new RangeError(`this needs ${bytes} bytes of WebAssembly memory, more than its 4 GiB; ask for less (a smaller selection, or runs() instead of edges())`);
+  }
+  return native._malloc(Math.max(8, bytes));
+}
+
 // Runs fn(address) with `bytes` of wasm heap, freed afterwards in all cases.
 export function withHeap(bytes, fn) {
-  const address = native._malloc(Math.max(8, bytes));
+  const address = allocate(bytes);
   if (address === 0) throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);
   try {
     return fn(address);
@@ -24,7 +34,7 @@ export function scratch(bytes) {
   if (bytes > scratchBytes) {
     native._free(scratchAddress);
     scratchBytes = Math.max(bytes, 256);
-    scratchAddress = native._malloc(scratchBytes);
+    scratchAddress = allocate(scratchBytes);
     if (scratchAddress === 0) {
       scratchBytes = 0;
       throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);

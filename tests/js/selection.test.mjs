@@ -256,3 +256,13 @@ test('project throws a RangeError for a slice whose values exceed 2^53 - 1 witho
   const [axis] = huge.projectAxes([{ start: 0n }]);
   assert.deepEqual(Array.from(axis.outStops), [9007199254740992n, 9007199254740993n]);
 });
+
+test('a selection too large for WebAssembly memory is a RangeError, and the module keeps working', () => {
+  // 10^12 chunks selected: 40 TB of projection. Its size must not wrap in
+  // the 32-bit allocator (a wrapped size would trap on out-of-bounds writes).
+  const trillion = ChunkGrid.fromChunkShapes([1e12], [[[1, 1e12]]]);
+  throwsWith(() => trillion.projectAxes([null]), RangeError, /4 GiB/);
+  throwsWith(() => [...trillion.project([{ start: 0, stop: 2e8 }])], RangeError, /4 GiB/);
+  assert.deepEqual(trillion.projectAxes([{ start: 5, stop: 7 }])[0].chunks, new Float64Array([5, 6]));
+  assert.deepEqual(trillion.locate([999999999999]), { chunk: [999999999999], offset: [0] });
+});
