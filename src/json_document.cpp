@@ -315,6 +315,11 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
       handler.patches = patches;
       handler.original = bytes;
       result = reader.Parse<kFlags>(stream, handler);
+      // MemoryStream reads a NUL byte as the end of input: the parser stops
+      // there and skips nothing after it. Any byte left over is an error.
+      if (!result.IsError() && stream.Tell() != text.size()) {
+        result.Set(rapidjson::kParseErrorDocumentRootNotSingular, stream.Tell());
+      }
       return !result.IsError();
     };
     out.document.Populate(generate);

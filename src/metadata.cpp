@@ -131,21 +131,33 @@ class GridReader {
     return std::nullopt;
   }
 
+  // Whether a chunk_shapes-like array has one entry per shape entry; if
+  // not (and the shape was readable), that is a problem.
+  bool axis_count_matches(const JsonValue& list, const std::string& path,
+                          const std::optional<std::vector<std::optional<uint64_t>>>& lengths, std::string_view shape_name) {
+    if (!lengths) return false;
+    if (list.Size() == lengths->size()) return true;
+    error(path, "found " + std::to_string(list.Size()) + " axes; expected " + std::to_string(lengths->size()) +
+                    ", the length of " + std::string(shape_name));
+    return false;
+  }
+
+  // The length of axis i when the shape entry is known, else null.
+  static const uint64_t* length_of(const std::optional<std::vector<std::optional<uint64_t>>>& lengths, bool matched,
+                                   size_t i) {
+    return matched && (*lengths)[i] ? &*(*lengths)[i] : nullptr;
+  }
+
   // The axes of a chunk_shapes-like array, checked against `lengths`.
   std::optional<std::vector<Axis>> axes(const JsonValue& list, const std::string& path,
                                         const std::optional<std::vector<std::optional<uint64_t>>>& lengths,
                                         std::string_view shape_name) {
-    if (lengths && list.Size() != lengths->size()) {
-      error(path, "found " + std::to_string(list.Size()) + " axes; expected " + std::to_string(lengths->size()) +
-                      ", the length of " + std::string(shape_name));
-    }
+    const bool matched = axis_count_matches(list, path, lengths, shape_name);
     std::vector<Axis> out;
-    const bool matched = lengths && list.Size() == lengths->size();
     bool ok = matched;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       // Each axis is checked against its own length, whatever came before.
-      const uint64_t* length = matched && (*lengths)[i] ? &*(*lengths)[i] : nullptr;
-      auto a = axis(list[i], pointer_append(path, i), length);
+      auto a = axis(list[i], pointer_append(path, i), length_of(lengths, matched, i));
       if (a) out.push_back(std::move(*a));
       else ok = false;
     }
@@ -189,12 +201,14 @@ class GridReader {
     if (has_lists && lenient_) {
       warnings_.push_back({shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
     } else if (has_lists) {
+      // Every entry is still checked: the count, and each step on its axis.
+      const bool matched = axis_count_matches(*chunk_shape, shape_path, lengths, "shape");
       for (rapidjson::SizeType i = 0; i < chunk_shape->Size(); ++i) {
         const JsonValue& item = (*chunk_shape)[i];
         if (item.IsArray()) {
           error(pointer_append(shape_path, i), "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)");
         } else {
-          integer(item, ItemPath{shape_path, i}, true, "chunk length");
+          axis(item, pointer_append(shape_path, i), length_of(lengths, matched, i));
         }
       }
       return std::nullopt;

@@ -198,6 +198,22 @@ TEST_CASE("locate_axis looks up indices along one axis", "[grid][locate]") {
   CHECK(offsets[0] == 34);
 }
 
+TEST_CASE("A double above 2^53 - 1 is not an exact index, so it is rejected", "[grid][locate]") {
+  // 2^53 as a double may stand for 2^53 + 1 rounded: no value loses precision silently.
+  const ChunkGrid g({step_axis(uint64_t(1) << 60, 1000)});
+  U chunks(2), offsets(2);
+  const std::vector<double> safe = {9007199254740991.0};
+  REQUIRE(g.locate_axis(0, std::span<const double>(safe), chunks.data(), offsets.data()) == npos);
+  CHECK(chunks[0] == 9007199254740);
+  CHECK(offsets[0] == 991);
+  const std::vector<double> unsafe = {0, 9007199254740992.0};
+  CHECK(g.locate_axis(0, std::span<const double>(unsafe), chunks.data(), offsets.data()) == 1);
+  CHECK(g.locate_many(std::span<const double>(unsafe), chunks.data(), offsets.data()) == 1);
+  // As uint64, the same index is exact and fine.
+  const U exact = {9007199254740992u};
+  CHECK(g.locate_axis(0, std::span<const uint64_t>(exact), chunks.data(), offsets.data()) == npos);
+}
+
 TEST_CASE("locate_axis and locate_many can write their results as doubles", "[grid][locate]") {
   const ChunkGrid g = grid_of("[100,100]", "[[5,5,5,15,15,20,35],10]");
   const std::vector<double> idx = {99, 17, 0};

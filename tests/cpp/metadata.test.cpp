@@ -153,12 +153,14 @@ TEST_CASE("Integers are parsed exactly, up to 2^64 - 1", "[metadata][semantics]"
 }
 
 TEST_CASE("Numbers beyond 2^64 - 1 are errors, in strict and lenient mode", "[metadata][semantics]") {
-  const std::string big = GENERATE(as<std::string>{}, "18446744073709551616", "1e20", "99999999999999999999999");
+  // Including numbers beyond a double's range, which are valid JSON all the same.
+  const std::string big = GENERATE(as<std::string>{}, "18446744073709551616", "1e20", "99999999999999999999999",
+                                   "1e400", "1.5e400", "1e99999999999999999999", std::string(400, '9'));
   for (bool lenient : {false, true}) {
     INFO(big << (lenient ? " lenient" : " strict"));
     const auto v = zr::validate_metadata(document("[" + big + "]", rectilinear("[[" + big + "]]")), {lenient});
     CHECK_THAT(paths(v.errors), UnorderedEquals(Paths{"/shape/0", kShapes + "/0/0"}));
-    CHECK_THAT(message_at(v.errors, "/shape/0"), Contains(big) && Contains("2^64"));
+    CHECK_THAT(message_at(v.errors, "/shape/0"), Contains(big.substr(0, 40)) && Contains("2^64"));
   }
 }
 
@@ -391,6 +393,16 @@ TEST_CASE("Every problem is reported: a strict \"regular\" grid with edge lists 
   CHECK_THAT(grid_errors(doc), UnorderedEquals(Paths{kShape + "/0", kShape + "/1", kShape + "/2"}));
 }
 
+TEST_CASE("Every problem is reported: a strict \"regular\" grid with edge lists is still checked against shape",
+          "[metadata]") {
+  // Three entries for two axes: the count is wrong as well as the list.
+  CHECK_THAT(grid_errors(document("[10,20]", regular("[2,[5,10,5],3]"))),
+             UnorderedEquals(Paths{kShape, kShape + "/1"}));
+  // A step whose chunks overflow uint64 on its axis is wrong as well as the list.
+  CHECK_THAT(grid_errors(document("[18446744073709551615,20]", regular("[2,[5,10,5]]"))),
+             UnorderedEquals(Paths{kShape + "/0", kShape + "/1"}));
+}
+
 // --- JSON text itself -----------------------------------------------------------------------------------
 
 TEST_CASE("A duplicate key is an error at that key's pointer", "[metadata][json]") {
@@ -464,6 +476,52 @@ TEST_CASE("A JSON syntax error is reported at the document, with its byte offset
     CHECK_THAT(v.errors[0].message, Contains("byte " + std::to_string(c.offset)));
     CHECK(grid_errors(c.json, {lenient}) == Paths{""});
   }
+}
+
+TEST_CASE("Numbers beyond a double's range that are not integers are reported as such", "[metadata][json]") {
+  struct Case {
+    const char* text;
+    const char* why;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"-1e400", "negative"},
+      {"1e-400", "not an integer"},
+      {"-99999999999999999999999999", "negative"},
+  }));
+  INFO(c.text);
+  for (bool lenient : {false, true}) {
+    const auto v = zr::validate_metadata(document("[10]", rectilinear(std::string("[[") + c.text + ",10]]")), {lenient});
+    CHECK(paths(v.errors) == Paths{kShapes + "/0/0"});
+    CHECK_THAT(message_at(v.errors, kShapes + "/0/0"), Contains(c.why));
+  }
+  // 0e400 is zero, which is not a positive edge length.
+  const auto zero = zr::validate_metadata(document("[10]", rectilinear("[[0e400,10]]")), {true});
+  CHECK_THAT(message_at(zero.errors, kShapes + "/0/0"), Contains("found 0"));
+}
+
+TEST_CASE("Text that looks like a huge number inside a string is left as it is", "[metadata][json]") {
+  // 1e400 in shape makes the reader take its path for numbers beyond a double;
+  // the string values must not change on the way.
+  const std::string grid = R"({"name":"irregular \"1e400\" \\","configuration":{"kind":"inline","chunk_shapes":[4]}})";
+  const std::string doc = R"({"shape":[1e400],"chunk_grid":)" + grid + R"(,"1e999":["x\\",1e999]})";
+  const auto v = zr::validate_metadata(doc);
+  INFO(doc << "\n" << listing(v.errors));
+  CHECK_THAT(paths(v.errors), Catch::Matchers::VectorContains(std::string("/shape/0")));
+  CHECK_THAT(message_at(v.errors, "/chunk_grid/name"), Contains(R"(irregular "1e400" \)"));
+}
+
+TEST_CASE("A syntax error after a number beyond a double's range keeps its byte offset", "[metadata][json]") {
+  const auto v = zr::validate_metadata(R"({"shape": [1e400],})");
+  REQUIRE(paths(v.errors) == Paths{""});
+  CHECK_THAT(v.errors[0].message, Contains("byte 18"));
+}
+
+TEST_CASE("A byte offset counts from the input's first byte, byte-order mark included", "[metadata][json]") {
+  // Lenient mode skips the mark, and the trailing comma's '}' is at byte 3 + 14.
+  const auto v = zr::validate_metadata("\xEF\xBB\xBF" R"({"shape": [6],})", {true});
+  REQUIRE(paths(v.errors) == Paths{""});
+  CHECK_THAT(v.errors[0].message, Contains("byte 17"));
+  CHECK(paths(v.warnings) == Paths{""});
 }
 
 TEST_CASE("The document must be a JSON object", "[metadata][json]") {

@@ -268,7 +268,10 @@ TEST_CASE("Property: locate agrees with the spec's procedure, one axis and N-d",
         CHECK(offsets[k] == o);
         CHECK(chunks2[k] == c);
         CHECK(offsets2[k] == o);
-        CHECK(g.axis(d).locate(all[k]).chunk == c);
+        const auto located = g.axis(d).locate(all[k]);
+        CHECK(located.chunk == c);
+        CHECK(located.offset == o);
+        CHECK(located.size == r.edges[c]);
       }
       // The array's end is out of range, even when an overflow chunk covers it.
       all.push_back(r.length);
@@ -418,6 +421,7 @@ TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree wi
       INFO("index " << i);
       CHECK(got.chunk == c);
       CHECK(got.offset == o);
+      CHECK(got.size == r.chunk(c).second);
     }
     // Sorted input takes the forward path, in locate_forward and locate_axis.
     const zr::ChunkGrid g({a});
@@ -503,6 +507,27 @@ TEST_CASE("Property: slice projections cover each selected element exactly once,
         CHECK(p.out_stops[k] - p.out_starts[k] == count);
       }
       CHECK(got == expected);
+      // The streamed form emits exactly the same entries, in order.
+      size_t k = 0;
+      zr::for_each_slice_chunk(a, range, step, [&](uint64_t chunk, uint64_t start, uint64_t stop, uint64_t out_start,
+                                                   uint64_t out_stop) {
+        REQUIRE(k < p.chunks.size());
+        CHECK(chunk == p.chunks[k]);
+        CHECK(start == p.starts[k]);
+        CHECK(stop == p.stops[k]);
+        CHECK(out_start == p.out_starts[k]);
+        CHECK(out_stop == p.out_stops[k]);
+        ++k;
+      });
+      CHECK(k == p.chunks.size());
+      // The entry bound covers every entry, and is at most one per chunk in
+      // the range and one per selected element.
+      const uint64_t bound = zr::slice_entry_bound(a, range, step);
+      CHECK(bound >= p.chunks.size());
+      CHECK(bound <= expected.size());
+      if (!expected.empty()) {
+        CHECK(bound <= r.locate(range.stop - 1).first - r.locate(range.start).first + 1);
+      }
     }
   }
 }

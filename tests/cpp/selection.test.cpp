@@ -287,6 +287,16 @@ TEST_CASE("Point selections name the first element outside the axis", "[selectio
   CHECK(bad_double({1.5}) == std::optional<size_t>(0));
   CHECK(bad_double({0, std::nan("")}) == std::optional<size_t>(1));
   CHECK(bad_double({0, 0, INFINITY, 7}) == std::optional<size_t>(2));
+  // A double above 2^53 - 1 may be rounded: not an exact index.
+  const zr::Axis huge = step_axis(uint64_t(1) << 60, 1000);
+  const std::vector<double> unsafe = {9007199254740991.0, -9007199254740991.0, 9007199254740992.0};
+  auto ph = zr::project_points(huge, std::span<const double>(unsafe));
+  REQUIRE_FALSE(ph);
+  CHECK(ph.error() == 2);
+  const std::vector<double> unsafe_negative = {-9007199254740992.0};
+  auto pn = zr::project_points(huge, std::span<const double>(unsafe_negative));
+  REQUIRE_FALSE(pn);
+  CHECK(pn.error() == 0);
   const std::vector<uint64_t> big = {1, kMax};
   auto pu = zr::project_points(a, std::span<const uint64_t>(big));
   REQUIRE_FALSE(pu);
@@ -297,7 +307,7 @@ TEST_CASE("Point selections name the first element outside the axis", "[selectio
   CHECK(pi.error() == 0);
 }
 
-TEST_CASE("Point selections: an empty list selects nothing; a zero-length axis has no valid point",
+TEST_CASE("Point selections: an empty list selects nothing, and a zero-length axis has no valid point",
           "[selection][points]") {
   const std::vector<int64_t> none_selected;
   auto p = zr::project_points(edges_axis(10, {4, 4, 2}), std::span<const int64_t>(none_selected));

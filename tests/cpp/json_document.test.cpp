@@ -1,0 +1,96 @@
+// Exact JSON reading: what a number's text denotes, and where a top-level
+// member's value lies in the bytes.
+#include "json_document.hpp"
+#include "test_support.hpp"
+
+using namespace zr_test;
+using zr::ExactNumber;
+using NK = zr::ExactNumber::Kind;
+
+namespace {
+
+// The text of the top-level member's value, or "<none>".
+std::string span_text(std::string_view json, std::string_view key) {
+  const auto span = zr::top_level_member_span(json, key);
+  if (!span) return "<none>";
+  REQUIRE(span->begin <= span->end);
+  REQUIRE(span->end <= json.size());
+  return std::string(json.substr(span->begin, span->end - span->begin));
+}
+
+}  // namespace
+
+TEST_CASE("An integral number text denotes its exact integer, in any notation", "[json]") {
+  struct Case {
+    const char* text;
+    uint64_t value;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"10.0", 10},
+      {"1e3", 1000},
+      {"1E+3", 1000},
+      {"100e-2", 1},
+      {"123.4500e2", 12345},
+      {"0.0", 0},
+      {"0e400", 0},
+      {"0e99999999999999999999", 0},
+      {"18446744073709551615.0", 18446744073709551615u},
+      {"1.8446744073709551615e19", 18446744073709551615u},
+  }));
+  INFO(c.text);
+  const ExactNumber n = zr::exact_number(c.text);
+  REQUIRE(n.kind == NK::Integer);
+  CHECK(n.value == c.value);
+}
+
+TEST_CASE("A number text beyond 2^64 - 1 is too large, however it is written", "[json]") {
+  for (const char* text : {"18446744073709551616", "18446744073709551616.0", "1e20", "1e400", "1.5e400",
+                           "1e99999999999999999999", "1.8446744073709551616e19"}) {
+    INFO(text);
+    CHECK(zr::exact_number(text).kind == NK::TooLarge);
+  }
+  CHECK(zr::exact_number(std::string(400, '9')).kind == NK::TooLarge);
+}
+
+TEST_CASE("A number text with a fractional part is a fraction", "[json]") {
+  for (const char* text : {"1.5", "0.5", "1e-1", "1.2345e2", "1e-400", "1e-99999999999999999999", "10.01"}) {
+    INFO(text);
+    CHECK(zr::exact_number(text).kind == NK::Fraction);
+  }
+}
+
+TEST_CASE("A number text with a minus sign is negative, even -0", "[json]") {
+  for (const char* text : {"-1", "-0", "-0.0", "-1e400", "-18446744073709551616", "-2.5"}) {
+    INFO(text);
+    CHECK(zr::exact_number(text).kind == NK::Negative);
+  }
+}
+
+TEST_CASE("A top-level member's value is found as an exact byte range", "[json]") {
+  const std::string json = R"({"a": [1, {"chunk_grid": 2}], "chunk_grid" : {"name": "x", "v": [1, 2]} , "c": 3,)"
+                           R"( "s": "str", "t": true, "n": null, "e": {}})";
+  CHECK(span_text(json, "chunk_grid") == R"({"name": "x", "v": [1, 2]})");
+  CHECK(span_text(json, "a") == R"([1, {"chunk_grid": 2}])");
+  CHECK(span_text(json, "c") == "3");
+  CHECK(span_text(json, "s") == R"("str")");
+  CHECK(span_text(json, "t") == "true");
+  CHECK(span_text(json, "n") == "null");
+  CHECK(span_text(json, "e") == "{}");
+}
+
+TEST_CASE("A top-level member span is nothing when the member is absent or the text does not parse", "[json]") {
+  CHECK(span_text(R"({"x": {"chunk_grid": 1}})", "chunk_grid") == "<none>");  // nested, not top-level
+  CHECK(span_text(R"({"x": 1})", "chunk_grid") == "<none>");
+  CHECK(span_text(R"({"chunk_grid": [1, 2)", "chunk_grid") == "<none>");
+  CHECK(span_text(R"([{"chunk_grid": 1}])", "chunk_grid") == "<none>");
+  CHECK(span_text("", "chunk_grid") == "<none>");
+}
+
+TEST_CASE("Replacing a member's span leaves every other byte as it was", "[json]") {
+  const std::string json = "{\n  \"shape\": [ 6 ],\n  \"chunk_grid\": {\"name\": \"regular\",\n \"configuration\": "
+                           "{\"chunk_shape\": [4]}},\n  \"z\": 1\n}\n";
+  const auto span = zr::top_level_member_span(json, "chunk_grid");
+  REQUIRE(span.has_value());
+  const std::string replaced = json.substr(0, span->begin) + "0" + json.substr(span->end);
+  CHECK(replaced == "{\n  \"shape\": [ 6 ],\n  \"chunk_grid\": 0,\n  \"z\": 1\n}\n");
+}
