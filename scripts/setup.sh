@@ -11,6 +11,9 @@ command -v em++ > /dev/null || missing+=(emscripten)
 [ -f /usr/include/rapidjson/document.h ] || missing+=(rapidjson-dev)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 command -v chromium > /dev/null || missing+=(chromium)
+# The fuzzer: clang with libFuzzer and the sanitizer runtimes.
+command -v clang++-14 > /dev/null || missing+=(clang-14)
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' > /dev/null || missing+=(libclang-rt-14-dev)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

@@ -140,10 +140,12 @@ struct WalkNode {
 std::string pointer_of(const std::vector<WalkNode>& nodes, size_t i) {
   std::vector<size_t> chain;
   for (size_t k = i; k != 0; k = nodes[k].parent) chain.push_back(k);
+  // Built in place: linear in the pointer's length, however deep.
   std::string path;
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const WalkNode& n = nodes[*it];
-    path = n.is_index ? pointer_append(path, n.index) : pointer_append(path, n.key);
+    if (n.is_index) pointer_push(path, std::to_string(n.index));
+    else pointer_push(path, n.key);
   }
   return path;
 }

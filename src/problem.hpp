@@ -14,15 +14,19 @@ struct Problem {
 
 using Problems = std::vector<Problem>;
 
-// Appends one reference token to a JSON Pointer, escaping per RFC 6901.
+// Appends one reference token to a JSON Pointer in place, escaping per RFC 6901.
+inline void pointer_push(std::string& path, std::string_view token) {
+  path += '/';
+  for (char c : token) {
+    if (c == '~') path += "~0";
+    else if (c == '/') path += "~1";
+    else path += c;
+  }
+}
+
 inline std::string pointer_append(std::string_view base, std::string_view token) {
   std::string out(base);
-  out += '/';
-  for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
+  pointer_push(out, token);
   return out;
 }
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs the metadata fuzzer (tests/fuzz/metadata_fuzzer.cpp).
+#
+#   tests/fuzz/run.sh <seconds>   a long run; the corpus grows in build/fuzz/corpus
+#   tests/fuzz/run.sh --ci        deterministic: replays tests/fuzz/regressions/,
+#                                 then a fixed -seed and -runs from a fresh corpus
+#
+# Both start from tests/fuzz/corpus plus every tests/cli/fixtures/**/*.json
+# (copied at run time, once per mode byte: '0' strict, '1' lenient). A crash
+# leaves its input in build/fuzz/artifacts/: copy it to tests/fuzz/regressions/
+# so that every later --ci run replays it.
+#
+# Environment: ZR_FUZZ_RUNS (--ci executions, default 100000), ZR_FUZZ_SEED
+# (default 1), ZR_FUZZ_MAX_LEN (default 1024), ZR_FUZZ_SKIP_KNOWN=1 (do not
+# generate inputs for bugs listed in tests/fuzz/README.md; never in CI), and
+# ZR_SRC / ZR_FUZZ_OUT (see build.sh).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+usage() { echo "usage: tests/fuzz/run.sh <seconds> | --ci" >&2; exit 2; }
+[[ $# -eq 1 ]] || usage
+mode=$1
+if [[ $mode != --ci && ! $mode =~ ^[0-9]+$ ]]; then usage; fi
+
+bash tests/fuzz/build.sh
+out=${ZR_FUZZ_OUT:-build/fuzz}
+fuzzer=$out/metadata_fuzzer
+artifacts=$out/artifacts
+mkdir -p "$artifacts"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=2:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+# Seeds: the hand-written corpus and the CLI fixtures, in both modes.
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+cp tests/fuzz/corpus/* "$seeds/"
+while IFS= read -r -d '' f; do
+  name=$(echo "$f" | tr '/' '_')
+  { printf '0'; cat "$f"; } > "$seeds/0_$name"
+  { printf '1'; cat "$f"; } > "$seeds/1_$name"
+done < <(find tests/cli/fixtures -name '*.json' -print0)
+
+common=(-dict=tests/fuzz/json.dict -max_len="${ZR_FUZZ_MAX_LEN:-1024}" -timeout=30 -rss_limit_mb=2048
+  -print_final_stats=1 -artifact_prefix="$artifacts/")
+
+if [[ $mode == --ci ]]; then
+  unset ZR_FUZZ_SKIP_KNOWN
+  regressions=(tests/fuzz/regressions/*)
+  if [[ -e ${regressions[0]} ]]; then
+    echo "== fuzz: replaying ${#regressions[@]} regression inputs"
+    "$fuzzer" "${regressions[@]}"
+  fi
+  corpus=$(mktemp -d)
+  trap 'rm -rf "$seeds" "$corpus"' EXIT
+  echo "== fuzz: deterministic run (-seed=${ZR_FUZZ_SEED:-1} -runs=${ZR_FUZZ_RUNS:-100000})"
+  "$fuzzer" "${common[@]}" -seed="${ZR_FUZZ_SEED:-1}" -runs="${ZR_FUZZ_RUNS:-100000}" "$corpus" "$seeds"
+else
+  corpus=$out/corpus
+  mkdir -p "$corpus"
+  echo "== fuzz: ${mode} s, corpus $corpus"
+  "$fuzzer" "${common[@]}" -max_total_time="$mode" "$corpus" "$seeds"
+fi

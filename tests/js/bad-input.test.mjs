@@ -1,0 +1,276 @@
+// Hostile input: every document in the bad-input catalogue is rejected with
+// the right JSON Pointer, validateMetadata never throws, fromMetadata
+// throws a GridError, and the module still answers correctly afterwards.
+// Valid and large is not hostile: values at 2^53, 2^63 and 2^64 - 1, 10^7
+// tiny runs and 100,000 levels of nesting inside attributes are accepted.
+// Run with: node --expose-gc --test tests/js/bad-input.test.mjs
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
+import { catalogue, documentText, nestedArrays, nestedObjects, rectilinear, regular, validText, DEPTH } from './bad-input-catalogue.mjs';
+
+const entries = catalogue();
+const utf8 = (text) => new TextEncoder().encode(text);
+const gc = () => globalThis.gc?.();
+
+// A known-good query, answered exactly.
+function assertModuleWorks() {
+  const grid = ChunkGrid.fromMetadata(validText);
+  try {
+    assert.deepEqual(grid.locate([20, 15]), { chunk: [1, 0], offset: [4, 15] });
+    assert.deepEqual(grid.chunkShape([0, 1]), [16, 14]);
+    assert.equal(grid.toJSONText(), '{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}');
+  } finally {
+    grid.dispose();
+  }
+  assert.deepEqual(validateMetadata(validText), { valid: true, errors: [], warnings: [] });
+}
+
+function thrown(fn) {
+  try {
+    const value = fn();
+    value?.dispose?.();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const describeInput = (input) =>
+  typeof input === 'string' ? `text of ${input.length} chars` : input instanceof Uint8Array ? `${input.length} bytes` : typeof input;
+
+test(`the catalogue holds at least 150 distinct malformed documents (it holds ${entries.length})`, () => {
+  assert.ok(entries.length >= 150);
+  assert.equal(new Set(entries.map((e) => e.name)).size, entries.length, 'names are distinct');
+  const inputs = entries.filter((e) => typeof e.input !== 'function').map((e) =>
+    typeof e.input === 'string' ? `s:${e.input}` : e.input instanceof Uint8Array ? `b:${Array.from(e.input)}` : `o:${String(e.input)}:${JSON.stringify(e.input, (k, v) => (typeof v === 'bigint' ? `${v}n` : Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Inf' : Object.is(v, -0) ? '-0' : v))}`);
+  assert.equal(new Set(inputs).size, inputs.length, 'documents are distinct');
+});
+
+for (const entry of entries) {
+  test(`bad input: ${entry.name} -> ${entry.path === '' ? '""' : entry.path}`, (t) => {
+    const input = typeof entry.input === 'function' ? entry.input() : entry.input;
+    const opts = entry.lenient ? { lenient: true } : {};
+    const started = performance.now();
+
+    let report;
+    assert.doesNotThrow(() => {
+      report = validateMetadata(input, opts);
+    }, 'validateMetadata never throws');
+    assert.equal(report.valid, false, `valid: false for ${describeInput(input)}`);
+    assert.ok(Array.isArray(report.errors) && report.errors.length > 0);
+    for (const { path, message } of report.errors) {
+      assert.equal(typeof path, 'string');
+      assert.ok(path === '' || path.startsWith('/'), `a JSON Pointer: ${path}`);
+      assert.ok(typeof message === 'string' && message.length > 0 && message.length < 1000, `a short message at ${path}`);
+    }
+    const paths = report.errors.map((e) => e.path);
+    assert.equal(report.errors[0].path, entry.path, `the first problem is at ${JSON.stringify(entry.path)}; reported: ${JSON.stringify(report.errors.slice(0, 4))}`);
+
+    const error = thrown(() => ChunkGrid.fromMetadata(input, opts));
+    if (entry.scope === 'grid') {
+      assert.ok(error instanceof GridError, `fromMetadata throws a GridError, not ${error?.constructor?.name}: ${error?.message}`);
+      assert.ok(error instanceof Error);
+      assert.equal(error.path, entry.path);
+      assert.ok(Array.isArray(error.errors) && error.errors.length > 0);
+      assert.ok(report.errors.some((e) => e.path === error.path && e.message === error.message),
+        `GridError's problem is one validateMetadata reports: ${error.path}: ${error.message} vs ${JSON.stringify(paths)}`);
+    } else {
+      // A problem outside shape and chunk_grid is validateMetadata's business only.
+      assert.equal(error, undefined, `fromMetadata reads only shape and chunk_grid, and accepts: ${error?.message}`);
+    }
+    if (entry.large) {
+      input.length; // keep alive until here
+      gc();
+      t.diagnostic(`${entry.name}: ${(performance.now() - started).toFixed(0)} ms`);
+    }
+    assertModuleWorks();
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Valid and large is not hostile.
+// ---------------------------------------------------------------------------
+
+const U64_MAX = 2n ** 64n - 1n;
+const bigDocument = (shape, chunkGrid) => documentText({ shape, chunk_grid: chunkGrid });
+
+function accepted(input, opts = {}) {
+  const report = validateMetadata(input, opts);
+  assert.deepEqual(report, { valid: true, errors: [], warnings: [] });
+  return ChunkGrid.fromMetadata(input, opts);
+}
+
+test('valid: a length of 2^64 - 1 with edges 2^63 and 2^63 - 1, exactly (text and bytes)', () => {
+  const text = bigDocument(`[${U64_MAX}]`, rectilinear({ chunkShapes: `[[${2n ** 63n},${2n ** 63n - 1n}]]` }));
+  for (const input of [text, utf8(text)]) {
+    const grid = accepted(input);
+    assert.deepEqual(grid.shape, [U64_MAX]);
+    assert.deepEqual(grid.gridShape, [2]);
+    assert.deepEqual(grid.runs(0), [{ size: 2n ** 63n, count: 1 }, { size: 2n ** 63n - 1n, count: 1 }]);
+    assert.equal(grid.toJSONText(), `{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[${2n ** 63n},${2n ** 63n - 1n}]]}}`);
+    assert.deepEqual(grid.locate([U64_MAX - 1n]), { chunk: [1n], offset: [2n ** 63n - 2n] });
+    assert.deepEqual(grid.locate([2n ** 63n - 1n]), { chunk: [0n], offset: [2n ** 63n - 1n] });
+    assert.deepEqual(grid.chunkOrigin([1n]), [2n ** 63n]);
+    assert.deepEqual(grid.chunkDataShape([1n]), [2n ** 63n - 1n]);
+    assert.throws(() => grid.locate([U64_MAX]), RangeError);
+    grid.dispose();
+  }
+});
+
+test('valid: an integer step of 2^64 - 1 on an axis of 2^64 - 1', () => {
+  const grid = accepted(bigDocument(`[${U64_MAX},1]`, rectilinear({ chunkShapes: `[${U64_MAX},1]` })));
+  assert.deepEqual(grid.shape, [U64_MAX, 1]);
+  assert.deepEqual(grid.gridShape, [1, 1]);
+  assert.equal(grid.isRegular, true);
+  assert.deepEqual(grid.locate([U64_MAX - 1n, 0n]), { chunk: [0n, 0n], offset: [U64_MAX - 1n, 0n] });
+  assert.deepEqual(grid.toRegularJSON(), { name: 'regular', configuration: { chunk_shape: [U64_MAX, 1] } });
+  grid.dispose();
+});
+
+test('valid: 2^53 as a regular length and chunk length (a bigint out: above 2^53 - 1)', () => {
+  const grid = accepted(bigDocument(`[${2 ** 53}]`, regular(`[${2 ** 53}]`)));
+  assert.deepEqual(grid.shape, [2n ** 53n]);
+  assert.deepEqual(grid.gridShape, [1]);
+  assert.deepEqual(grid.locate([2n ** 53n - 1n]), { chunk: [0n], offset: [2n ** 53n - 1n] });
+  assert.deepEqual(grid.locate([2 ** 53 - 1]), { chunk: [0], offset: [2 ** 53 - 1] });
+  grid.dispose();
+});
+
+test('valid: 2^63 unit chunks in one run, never expanded', () => {
+  const grid = accepted(bigDocument(`[${2n ** 63n}]`, rectilinear({ chunkShapes: `[[[1,${2n ** 63n}]]]` })));
+  assert.deepEqual(grid.declaredGridShape, [2n ** 63n]);
+  assert.equal(grid.numChunks, 2n ** 63n);
+  assert.deepEqual(grid.runs(0), [{ size: 1, count: 2n ** 63n }]);
+  assert.deepEqual(grid.locate([2n ** 63n - 1n]), { chunk: [2n ** 63n - 1n], offset: [0n] });
+  assert.throws(() => grid.edges(0), RangeError);
+  assert.equal(grid.toJSONText(), `{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[[1,${2n ** 63n}]]]}}`);
+  grid.dispose();
+});
+
+test('valid: uint64 values as bigints in an object, and a fill_value of 2^64 - 1', () => {
+  const doc = JSON.parse(validText);
+  doc.shape = [U64_MAX, 2n ** 63n];
+  doc.chunk_grid = { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[[2n ** 63n, 1], 2n ** 63n - 1n], 2n ** 53n] } };
+  doc.fill_value = U64_MAX;
+  const grid = accepted(doc);
+  assert.deepEqual(grid.shape, [U64_MAX, 2n ** 63n]);
+  assert.deepEqual(grid.gridShape, [2, 1024]);
+  assert.deepEqual(grid.locate([U64_MAX - 1n, 2n ** 63n - 1n]), { chunk: [1n, 2n ** 10n - 1n], offset: [2n ** 63n - 2n, 2n ** 53n - 1n] });
+  grid.dispose();
+  assert.equal(validateMetadata(documentText({ fill_value: String(U64_MAX) })).valid, true);
+});
+
+test('valid: 10^7 tiny runs (alternating edges 1 and 2), exactly and without a crash', (t) => {
+  const started = performance.now();
+  const n = 10_000_000;
+  const edges = `[${'1,2,'.repeat(n / 2).slice(0, -1)}]`;
+  const length = 1.5 * n;
+  const text = bigDocument(`[${length}]`, rectilinear({ chunkShapes: `[${edges}]` }));
+  const grid = accepted(text);
+  assert.deepEqual(grid.declaredGridShape, [n]);
+  assert.deepEqual(grid.gridShape, [n]);
+  assert.deepEqual(grid.locate([length - 1]), { chunk: [n - 1], offset: [1] });
+  assert.deepEqual(grid.locate([4]), { chunk: [3], offset: [0] });
+  assert.deepEqual(grid.locate([7_500_001]), { chunk: [5_000_001], offset: [0] });
+  assert.deepEqual(grid.locate([7_500_002]), { chunk: [5_000_001], offset: [1] });
+  const expanded = grid.edges(0);
+  assert.equal(expanded.length, n);
+  assert.deepEqual([expanded[0], expanded[1], expanded[n - 2], expanded[n - 1]], [1, 2, 1, 2]);
+  // Canonical text: alternating edges have no shorter form.
+  assert.equal(grid.toJSONText(), `{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[${edges}]}}`);
+  const { chunks, offsets } = grid.locateAxis(0, new Float64Array([0, 1, 2, 3, length - 2]));
+  assert.deepEqual(Array.from(chunks), [0, 1, 1, 2, n - 1]);
+  assert.deepEqual(Array.from(offsets), [0, 0, 1, 0, 0]);
+  grid.dispose();
+  gc();
+  t.diagnostic(`10^7 runs: ${(performance.now() - started).toFixed(0)} ms`);
+  assertModuleWorks();
+});
+
+test('valid: 10^7 run items [[1, 1], [2, 1], ...] in run form', () => {
+  const n = 10_000_000;
+  const items = `[${'[1,1],[2,1],'.repeat(n / 2).slice(0, -1)}]`;
+  const grid = accepted(bigDocument(`[${1.5 * n}]`, rectilinear({ chunkShapes: `[${items}]` })));
+  assert.deepEqual(grid.declaredGridShape, [n]);
+  assert.deepEqual(grid.locate([1.5 * n - 1]), { chunk: [n - 1], offset: [1] });
+  grid.dispose();
+  gc();
+  assertModuleWorks();
+});
+
+for (const [where, field] of [['attributes', 'attributes'], ['fill_value', 'fill_value'], ['a codec configuration', 'codecs']]) {
+  test(`valid: 100,000 levels of nesting inside ${where} are accepted (text, bytes, object)`, () => {
+    const arrays = nestedArrays('1');
+    const objects = nestedObjects('{"b":[]}');
+    const value = (inner) => (field === 'attributes' ? `{"deep":${inner}}` : field === 'codecs' ? `[{"name":"bytes","configuration":{"x":${inner}}}]` : inner);
+    for (const inner of [arrays, objects]) {
+      const text = documentText({ [field]: value(inner) });
+      for (const input of [text, utf8(text)]) {
+        const grid = accepted(input);
+        assert.deepEqual(grid.shape, [26, 38]);
+        assert.deepEqual(grid.locate([20, 15]), { chunk: [1, 0], offset: [4, 15] });
+        grid.dispose();
+      }
+    }
+    if (field === 'attributes') {
+      // The same as a JS object: nested 100,000 deep.
+      let deep = 1;
+      for (let i = 0; i < DEPTH; i++) deep = [deep];
+      const doc = JSON.parse(validText);
+      doc.attributes = { deep };
+      const grid = accepted(doc);
+      assert.deepEqual(grid.shape, [26, 38]);
+      grid.dispose();
+    }
+    assertModuleWorks();
+  });
+}
+
+test('lenient mode accepts a byte-order mark with a warning (the strict error above is not a crash)', () => {
+  const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(validText)]);
+  const report = validateMetadata(bytes, { lenient: true });
+  assert.equal(report.valid, true);
+  assert.deepEqual(report.warnings.map((w) => w.path), ['']);
+  ChunkGrid.fromMetadata(bytes, { lenient: true }).dispose();
+});
+
+// ---------------------------------------------------------------------------
+// Hostile but small: the work must stay near-linear in the input. A
+// duplicate key is reported with its JSON Pointer, whose length grows with
+// its depth; building that pointer, or reporting many of them, must not
+// cost time quadratic (or worse) in the document's size.
+// ---------------------------------------------------------------------------
+
+const LIMIT_MS = 2000; // a linear pass over these documents takes milliseconds
+
+function timed(fn) {
+  const started = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - started };
+}
+
+test('one duplicate key under 300,000 levels of nesting is reported quickly (a 600 KB document)', { timeout: 120_000 }, () => {
+  const text = documentText({ attributes: `${'['.repeat(300_000)}{"a":1,"a":2}${']'.repeat(300_000)}` });
+  const { value: report, ms } = timed(() => validateMetadata(text));
+  assert.equal(report.valid, false);
+  assert.equal(report.errors.length, 1);
+  assert.equal(report.errors[0].path, `/attributes${'/0'.repeat(300_000)}/a`);
+  assert.ok(ms < LIMIT_MS, `validateMetadata took ${ms.toFixed(0)} ms for ${text.length} bytes`);
+  const { ms: readMs } = timed(() => ChunkGrid.fromMetadata(text).dispose());
+  assert.ok(readMs < LIMIT_MS, `fromMetadata took ${readMs.toFixed(0)} ms for ${text.length} bytes, though attributes are not its business`);
+  assertModuleWorks();
+});
+
+test('5,000 nested objects that each repeat a key are reported quickly (a 90 KB document)', { timeout: 120_000 }, () => {
+  const depth = 5000;
+  const text = documentText({ attributes: `${'{"a":0,"a":0,"b":'.repeat(depth)}0${'}'.repeat(depth)}` });
+  const { value: report, ms } = timed(() => validateMetadata(text));
+  assert.equal(report.valid, false);
+  assert.equal(report.errors[0].path, '/attributes/a');
+  const pathBytes = report.errors.reduce((n, e) => n + e.path.length, 0);
+  assert.ok(ms < LIMIT_MS, `validateMetadata took ${ms.toFixed(0)} ms for ${text.length} bytes (${report.errors.length} errors, ${(pathBytes / 1e6).toFixed(1)} MB of paths)`);
+  const { ms: readMs } = timed(() => ChunkGrid.fromMetadata(text).dispose());
+  assert.ok(readMs < LIMIT_MS, `fromMetadata took ${readMs.toFixed(0)} ms for ${text.length} bytes`);
+  assertModuleWorks();
+});
