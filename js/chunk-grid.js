@@ -16,8 +16,16 @@ const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 // Objects are written as exact JSON text; what they cannot say exactly
 // comes back as problems.
 export function metadataInput(meta, pick) {
-  if (typeof meta === 'string' || meta instanceof Uint8Array) return { input: meta, problems: [] };
-  if (meta instanceof ArrayBuffer) return { input: new Uint8Array(meta), problems: [] };
+  if (meta instanceof ArrayBuffer) meta = new Uint8Array(meta);
+  if (typeof meta === 'string' || meta instanceof Uint8Array) {
+    // Refused before it is copied into WebAssembly memory. (A string's UTF-8
+    // form is at least as long as the string; the core checks the rest.)
+    const size = typeof meta === 'string' ? meta.length : meta.byteLength;
+    if (size > native.maxDocumentBytes) {
+      return { input: null, problems: [{ path: '', message: `found a document of ${size} ${typeof meta === 'string' ? 'characters' : 'bytes'}; expected at most ${native.maxDocumentBytes} bytes (128 MiB)` }] };
+    }
+    return { input: meta, problems: [] };
+  }
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
     const found = meta === null ? 'null' : Array.isArray(meta) ? 'an array' : typeof meta;
     return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes` }] };

@@ -216,6 +216,7 @@ struct SpanFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, SpanFinder> 
 }  // namespace
 
 std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
+  if (bytes.size() > kMaxDocumentBytes) return std::nullopt;
   rapidjson::MemoryStream stream(bytes.data(), bytes.size());
   SpanFinder finder(stream, bytes, key);
   rapidjson::Reader reader;
@@ -296,6 +297,11 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
 }
 
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
+  if (bytes.size() > kMaxDocumentBytes) {
+    out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
+                                  std::to_string(kMaxDocumentBytes) + " (128 MiB)"});
+    return;
+  }
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   size_t skipped = 0;  // so that error offsets count from the input's first byte
   if (bytes.substr(0, 3) == kBom) {

@@ -41,6 +41,10 @@ struct ParsedJson {
   Problems warnings;  // a byte-order mark in lenient mode
 };
 
+// The largest document read: parsing holds about 30 bytes per input byte at
+// worst (a document of nothing but small numbers), and WebAssembly has 4 GiB.
+inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
+
 // Parses UTF-8 bytes with an iterative parser: no nesting depth can
 // overflow the stack. Duplicate keys anywhere are reported at their pointer.
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out);

@@ -315,4 +315,5 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   function("validateMetadata", &validate_metadata);
   function("memberSpan", &member_span);
   function("heapInUse", &heap_in_use);
+  constant("maxDocumentBytes", static_cast<double>(zr::kMaxDocumentBytes));
 }

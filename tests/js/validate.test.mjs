@@ -304,3 +304,13 @@ test('lenient fromMetadata warnings match validateMetadata\'s', () => {
   const grid = ChunkGrid.fromMetadata(text, { lenient: true });
   assert.deepEqual(grid.warnings, validateMetadata(text, { lenient: true }).warnings);
 });
+
+test('a document over the 128 MiB limit is refused with a clear error, before it is copied', () => {
+  const text = `{"shape":[1],"attributes":"${'x'.repeat(129 * 2 ** 20)}"}`;
+  const report = validateMetadata(text);
+  assert.equal(report.valid, false);
+  assert.equal(report.errors[0].path, '');
+  assert.match(report.errors[0].message, /^found a document of \d+ characters; expected at most 134217728 bytes \(128 MiB\)$/);
+  assert.throws(() => ChunkGrid.fromMetadata(new TextEncoder().encode(text)), (e) => e instanceof GridError && /128 MiB/.test(e.message));
+  assert.deepEqual(ChunkGrid.fromChunkShapes([5], [2]).locate([4]), { chunk: [2], offset: [0] });
+});
