@@ -92,8 +92,9 @@ std::vector<Patch> patch_huge_numbers(std::string& text) {
 struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingHandler> {
   rapidjson::Document& doc;
   std::string scratch;
-  // For a patched text: where the patches are, and the original text.
   const rapidjson::MemoryStream* stream = nullptr;
+  std::string_view source;  // the text being parsed
+  // For a patched text: where the patches are, and the original text.
   const std::vector<Patch>* patches = nullptr;
   std::string_view original;
   explicit TaggingHandler(rapidjson::Document& d) : doc(d) {}
@@ -114,6 +115,20 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     return doc.Null();
   }
   bool Bool(bool b) { return doc.Bool(b); }
+  // RapidJSON parses non-negative integers itself, quickly and exactly.
+  bool Uint(unsigned u) { return doc.Uint64(u); }
+  bool Uint64(uint64_t u) { return doc.Uint64(u); }
+  // Any other number keeps its exact text, read back from the source: the
+  // parser reports a number just after its last character.
+  bool Int(int) { return number_from_source(); }
+  bool Int64(int64_t) { return number_from_source(); }
+  bool Double(double) { return number_from_source(); }
+  bool number_from_source() {
+    const size_t end = stream->Tell();
+    size_t begin = end;
+    while (begin > 0 && std::strchr("0123456789+-.eE", source[begin - 1]) && source[begin - 1] != '\0') --begin;
+    return RawNumber(source.data() + begin, static_cast<rapidjson::SizeType>(end - begin), true);
+  }
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
     if (auto v = plain_uint64({s, n})) return doc.Uint64(*v);
@@ -311,8 +326,7 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
     bytes.remove_prefix(3);
     skipped = 3;
   }
-  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
-                              rapidjson::kParseNumbersAsStringsFlag;
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
   rapidjson::ParseResult result;
   const auto parse = [&](std::string_view text, const std::vector<Patch>* patches) {
     rapidjson::MemoryStream stream(text.data(), text.size());
@@ -320,6 +334,7 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
     auto generate = [&](rapidjson::Document& doc) {
       TaggingHandler handler(doc);
       handler.stream = &stream;
+      handler.source = text;
       handler.patches = patches;
       handler.original = bytes;
       result = reader.Parse<kFlags>(stream, handler);

@@ -85,6 +85,7 @@ class GridReader {
   // The run items of an explicit list (a plain edge is a run of count 1).
   std::optional<std::vector<Run>> run_items(const JsonValue& list, const std::string& path) {
     std::vector<Run> runs;
+    runs.reserve(list.Size());
     bool ok = true;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       const JsonValue& item = list[i];
@@ -251,6 +252,7 @@ class GridReader {
         continue;
       }
       std::vector<Run> runs;
+      runs.reserve(axis.Size());
       for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
         if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
         else ok = false;
