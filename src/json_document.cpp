@@ -165,7 +165,7 @@ std::string pointer_of(const std::vector<WalkNode>& nodes, size_t i) {
   return path;
 }
 
-void report_duplicate_keys(const JsonValue& root, Problems& errors) {
+void report_duplicate_keys(const JsonValue& root, Problems& errors, std::span<const std::string_view> only) {
   // Only containers go on the stack: a document of 10^7 numbers walks
   // only its few arrays and objects.
   const auto container = [](const JsonValue& v) { return v.IsObject() || v.IsArray(); };
@@ -177,13 +177,14 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors) {
       keys.clear();
       for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
         std::string_view key(m->name.GetString(), m->name.GetStringLength());
+        if (i == 0 && !only.empty() && std::find(only.begin(), only.end(), key) == only.end()) continue;
         keys.push_back(key);
         if (container(m->value)) nodes.push_back({&m->value, i, key, 0, false});
       }
       std::sort(keys.begin(), keys.end());
       for (size_t k = 1; k < keys.size(); ++k) {
-        if (keys[k] == keys[k - 1] && (k == 1 || keys[k - 2] != keys[k])) {
-          errors.push_back({pointer_append(pointer_of(nodes, i), keys[k]),
+        if (keys[k] == keys[k - 1] && (k == 1 || keys[k - 2] != keys[k]) && !problems_full(errors)) {
+          report(errors, {pointer_append(pointer_of(nodes, i), keys[k]),
                             "found the key \"" + std::string(keys[k]) + "\" more than once; expected unique keys"});
         }
       }
@@ -311,7 +312,7 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
   return nullptr;
 }
 
-void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
+void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span<const std::string_view> only) {
   if (bytes.size() > kMaxDocumentBytes) {
     out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
                                   std::to_string(kMaxDocumentBytes) + " (128 MiB)"});
@@ -359,7 +360,7 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out) {
                                   rapidjson::GetParseError_En(result.Code())});
     return;
   }
-  report_duplicate_keys(out.document, out.errors);
+  report_duplicate_keys(out.document, out.errors, only);
   out.ok = true;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -47,7 +48,11 @@ inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
 
 // Parses UTF-8 bytes with an iterative parser: no nesting depth can
 // overflow the stack. Duplicate keys anywhere are reported at their pointer.
-void parse_json(std::string_view bytes, bool lenient, ParsedJson& out);
+// With `only` non-empty, duplicate keys are looked for only at the top
+// level among those members, and inside them: a reader that needs a few
+// members is not held up (or failed) by the rest of the document.
+void parse_json(std::string_view bytes, bool lenient, ParsedJson& out,
+                std::span<const std::string_view> only = {});
 
 // The byte range [begin, end) of the value of a top-level member `key` in
 // JSON text, so that it can be replaced without touching any other byte.

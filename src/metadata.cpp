@@ -37,7 +37,7 @@ class GridReader {
   GridReader(ReadOptions options, Problems& errors, Problems& warnings)
       : lenient_(options.lenient), errors_(errors), warnings_(warnings) {}
 
-  void error(std::string path, std::string message) { errors_.push_back({std::move(path), std::move(message)}); }
+  void error(std::string path, std::string message) { report(errors_, {std::move(path), std::move(message)}); }
 
   // A non-negative (or, with `positive`, a positive) integer.
   template <class Path>
@@ -53,7 +53,7 @@ class GridReader {
         using K = ExactNumber::Kind;
         const ExactNumber exact = exact_number(number_text_of(v));
         if (exact.kind == K::Integer && lenient_) {
-          warnings_.push_back({path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value)});
+          report(warnings_, {path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value)});
           value = exact.value;
           break;
         }
@@ -200,7 +200,7 @@ class GridReader {
     bool has_lists = false;
     for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
     if (has_lists && lenient_) {
-      warnings_.push_back({shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
+      report(warnings_, {shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
     } else if (has_lists) {
       // Every entry is still checked: the count, and each step on its axis.
       const bool matched = axis_count_matches(*chunk_shape, shape_path, lengths, "shape");
@@ -277,8 +277,10 @@ class GridReader {
 };
 
 // Parses; on success returns the root object, else records why not.
-const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected) {
-  parse_json(json, lenient, parsed);
+// `only`: the top-level members whose duplicate keys matter (all if empty).
+const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected,
+                            std::span<const std::string_view> only = {}) {
+  parse_json(json, lenient, parsed, only);
   if (!parsed.ok) return nullptr;
   if (!parsed.document.IsObject()) {
     parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected)});
@@ -321,7 +323,8 @@ void check_document_fields(const JsonValue& doc, GridReader& reader) {
 GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object");
+  constexpr std::string_view kGridMembers[] = {"shape", "chunk_grid"};
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers);
   out.errors = grid_problems(parsed.errors);
   out.warnings = parsed.warnings;
   if (!doc) return out;

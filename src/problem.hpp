@@ -14,6 +14,22 @@ struct Problem {
 
 using Problems = std::vector<Problem>;
 
+// At most this many problems are listed, so that a report stays in
+// proportion to its input: nested duplicate keys, say, have pointers that
+// grow with their depth.
+inline constexpr size_t kMaxProblems = 1000;
+
+inline bool problems_full(const Problems& problems) { return problems.size() > kMaxProblems; }
+
+// Adds a problem; past kMaxProblems, one last entry says that more were found.
+inline void report(Problems& problems, Problem problem) {
+  if (problems.size() < kMaxProblems) {
+    problems.push_back(std::move(problem));
+  } else if (problems.size() == kMaxProblems) {
+    problems.push_back({"", "found more problems; only the first " + std::to_string(kMaxProblems) + " are listed"});
+  }
+}
+
 // Appends one reference token to a JSON Pointer in place, escaping per RFC 6901.
 inline void pointer_push(std::string& path, std::string_view token) {
   path += '/';

@@ -54,7 +54,20 @@ if [[ $mode == --ci ]]; then
   corpus=$(mktemp -d)
   trap 'rm -rf "$seeds" "$corpus"' EXIT
   echo "== fuzz: deterministic run (-seed=${ZR_FUZZ_SEED:-1} -runs=${ZR_FUZZ_RUNS:-100000})"
-  "$fuzzer" "${common[@]}" -seed="${ZR_FUZZ_SEED:-1}" -runs="${ZR_FUZZ_RUNS:-100000}" "$corpus" "$seeds"
+  # Deterministic: a fixed seed; no mutations taken from compared values
+  # (-use_cmp=0: some are pointers, which ASLR changes from run to run); and
+  # seeds of distinct sizes (padded with spaces), since libFuzzer orders
+  # them by size and a directory lists them in no fixed order.
+  declare -A used=()
+  for f in $(cd "$seeds" && ls | LC_ALL=C sort); do
+    size=$(stat -c %s "$seeds/$f")
+    while [[ -n ${used[$size]:-} ]]; do
+      printf ' ' >> "$seeds/$f"
+      size=$((size + 1))
+    done
+    used[$size]=1
+  done
+  "$fuzzer" "${common[@]}" -use_cmp=0 -reload=0 -seed="${ZR_FUZZ_SEED:-1}" -runs="${ZR_FUZZ_RUNS:-100000}" "$corpus" "$seeds"
 else
   corpus=$out/corpus
   mkdir -p "$corpus"
