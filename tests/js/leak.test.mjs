@@ -6,18 +6,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
 // The module object is internal: reach it through the package's own file.
-import { native } from '../../js/native.js';
+import { collectGarbage, inUse } from './support.mjs';
 
 const make = () => ChunkGrid.fromChunkShapes([100, 50], [7, [[3, 10], 5, 15]]);
-const inUse = () => native.heapInUse();
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function collectGarbage() {
-  for (let i = 0; i < 10; i++) {
-    globalThis.gc();
-    await tick();
-  }
-}
 
 // A known-good query: the module still answers correctly.
 function assertModuleWorks() {

@@ -5,19 +5,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
-import { native } from '../../js/native.js';
+import { collectGarbage, inUse } from './support.mjs';
 import { catalogue, validText } from './bad-input-catalogue.mjs';
 
-const inUse = () => native.heapInUse();
 const utf8 = (text) => new TextEncoder().encode(text);
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function collectGarbage() {
-  for (let i = 0; i < 10; i++) {
-    globalThis.gc();
-    await tick();
-  }
-}
 
 function assertModuleWorks() {
   const grid = ChunkGrid.fromMetadata(validText);
