@@ -15,6 +15,15 @@ function allocate(bytes) {
   return native._malloc(Math.max(8, bytes));
 }
 
+// For core work that allocates inside WebAssembly (where running out would
+// abort): refuses up front when `bytes` could not fit beside what is there.
+const WORKING_SET_LIMIT = 3 * 2 ** 30;
+export function requireWorkingSet(bytes, what) {
+  if (!(bytes <= WORKING_SET_LIMIT)) {
+    throw new RangeError(`${what} needs about ${bytes} bytes of WebAssembly memory, more than its 4 GiB allow; ask for less`);
+  }
+}
+
 // Runs fn(address) with `bytes` of wasm heap, freed afterwards in all cases.
 export function withHeap(bytes, fn) {
   const address = allocate(bytes);

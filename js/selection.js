@@ -1,6 +1,6 @@
 // Selections, per axis, as api.md defines them, projected by the core. The
 // N-d product is taken lazily, so memory stays O(sum over axes).
-import { withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
+import { requireWorkingSet, withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt, unsafeHint } from './numbers.js';
 
 const isMask = (entry) =>
@@ -54,8 +54,13 @@ function columns(projection, big) {
   });
 }
 
+// The core holds about this much per selected point: the input, its
+// location and order, the five output columns and their copy.
+const BYTES_PER_POINT = 128;
+
 function projectPoints(grid, axis, values, length, what, big) {
   const n = values.length;
+  requireWorkingSet(n * BYTES_PER_POINT, what);
   let call = 'projectPointsF64';
   let fill = (address) => f64View(address, n).set(values);
   if (values instanceof BigUint64Array) {
@@ -82,6 +87,7 @@ function projectMask(grid, axis, mask, length, what, big) {
   if (BigInt(mask.length) !== length) {
     throw new RangeError(`${what}: found a mask of length ${mask.length}; expected the axis length ${length}`);
   }
+  requireWorkingSet(mask.length * BYTES_PER_POINT, what);
   const projection = withHeap(mask.length, (address) => {
     u8View(address, mask.length).set(mask instanceof Uint8Array ? mask : mask.map(Number));
     return grid.projectMask(axis, address, mask.length);

@@ -266,3 +266,11 @@ test('a selection too large for WebAssembly memory is a RangeError, and the modu
   assert.deepEqual(trillion.projectAxes([{ start: 5, stop: 7 }])[0].chunks, new Float64Array([5, 6]));
   assert.deepEqual(trillion.locate([999999999999]), { chunk: [999999999999], offset: [0] });
 });
+
+test('an integer-array selection too large for WebAssembly memory is a RangeError before any work', () => {
+  const wide = ChunkGrid.fromChunkShapes([1e12], [[[1000, 1e9]]]);
+  // 30 million indices: the core's working set would pass 3 GiB.
+  const indices = new Float64Array(30_000_000);
+  throwsWith(() => wide.projectAxes([indices]), RangeError, /4 GiB/);
+  assert.deepEqual(Array.from(wide.projectAxes([[5, 2500]])[0].chunks), [0, 2]);
+});
