@@ -39,18 +39,22 @@ function writeSliceSpec(address, { start, stop, step }, what) {
   return st;
 }
 
-// Copies the five columns out in one typed array (one allocation), as
-// subarrays, then frees the native projection.
+// Copies the five columns out and frees the native projection. Each column
+// is its own typed array: allocators recycle arrays of a few MB, while one
+// array of all five would often be fresh memory, page by page.
 function columns(projection, big) {
   return using(projection, (p) => {
     const lengths = [0, 1, 2, 3, 4].map((k) => p.length(k));
     const total = lengths.reduce((a, b) => a + b);
-    const all = withHeap(total * 8, (address) => {
+    return withHeap(total * 8, (address) => {
       if (!p.copy(address, !big)) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
-      return big ? u64View(address, total).slice() : f64View(address, total).slice();
+      let at = address;
+      return lengths.map((n) => {
+        const column = (big ? u64View : f64View)(at, n).slice();
+        at += n * 8;
+        return column;
+      });
     });
-    let at = 0;
-    return lengths.map((n) => all.subarray(at, (at += n)));
   });
 }
 
@@ -97,24 +101,18 @@ function projectMask(grid, axis, mask, length, what, big) {
 }
 
 // A slice (or a block range) is written by the core straight into one heap
-// buffer of five columns, then copied out once.
+// buffer of five columns, then each column is copied out.
 function projectSlice(grid, axis, entry, big, what) {
   return withHeap(32, (spec) => {
     const blocks = 'blocks' in entry;
     const [start, stop] = blocks ? entry.blocks ?? [] : [];
     const step = blocks ? writeSliceSpec(spec, { start, stop }, `${what}.blocks`) : writeSliceSpec(spec, entry, what);
     const capacity = grid.sliceBound(axis, spec, blocks);
-    const all = withHeap(capacity * 40, (out) => {
+    const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
       const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, spec, blocks, out, capacity);
       if (n < 0) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
-      // The used part of each column, packed into one typed array.
-      const view = (big ? u64View : f64View)(out, capacity * 5);
-      const packed = new (big ? BigUint64Array : Float64Array)(n * 5);
-      for (let k = 0; k < 5; k++) packed.set(view.subarray(k * capacity, k * capacity + n), k * n);
-      return packed;
+      return [0, 1, 2, 3, 4].map((k) => (big ? u64View : f64View)(out + k * capacity * 8, n).slice());
     });
-    const n = all.length / 5;
-    const [chunks, starts, stops, outStarts, outStops] = [0, 1, 2, 3, 4].map((k) => all.subarray(k * n, (k + 1) * n));
     return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
   });
 }

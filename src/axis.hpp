@@ -66,6 +66,9 @@ class Axis {
   // The same for a nondecreasing sequence of indices: `run` (start at 0)
   // moves forward only, merge-style. Any index is still answered correctly.
   Located locate_forward(uint64_t index, size_t& run) const;
+  // The chunk just past the run that `run` (as locate_forward left it) names:
+  // chunks before it have the same size. A step axis is one run.
+  uint64_t run_end(size_t run) const { return firsts_[run + 1]; }
 
   // Preconditions: chunk < declared_count().
   uint64_t origin(uint64_t chunk) const;

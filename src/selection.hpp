@@ -54,6 +54,13 @@ SliceProjection project_slice(const Axis& axis, Range range, uint64_t step);
 template <class Emit>
 void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit);
 
+// The same, written as five columns (chunks, starts, stops, out starts, out
+// stops) of `capacity` entries each from `columns`, every value passed
+// through `convert`. Returns the entries written; `capacity` must be at
+// least slice_entry_bound.
+template <class T, class Convert>
+size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert);
+
 // At least as many entries as project_slice gives: one per chunk in the
 // range, and at most one per selected element.
 uint64_t slice_entry_bound(const Axis& axis, Range range, uint64_t step);
@@ -95,31 +102,64 @@ uint64_t ceil_div_fast(uint64_t a, uint64_t b);
 
 template <class Emit>
 void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit) {
-  if (range.start >= range.stop) return;
+  const uint64_t stop = std::min(range.stop, axis.length());
+  if (range.start >= stop) return;
+  // Positions up to stop + step fit in uint64, so the walk over whole chunks
+  // below needs no overflow checks.
+  const bool roomy = stop <= UINT64_MAX - step;
   uint64_t pos = range.start;
   uint64_t produced = 0;
   size_t run = 0;
   Located at = axis.locate_forward(pos, run);
   for (;;) {
     const uint64_t origin = pos - at.offset;
-    const uint64_t data_end = std::min(origin + at.size, axis.length());
-    const uint64_t limit = std::min(range.stop, data_end);
+    const uint64_t limit = std::min(stop, origin + at.size);
     const uint64_t count = step == 1 ? limit - pos : ceil_div_fast(limit - pos, step);
     emit(at.chunk, at.offset, limit - origin, produced, produced + count);
     produced += count;
     // The next selected element is the first one past this chunk's data.
     uint64_t advance, next;
-    if (__builtin_mul_overflow(count, step, &advance) || __builtin_add_overflow(pos, advance, &next) ||
-        next >= range.stop) {
+    if (__builtin_mul_overflow(count, step, &advance) || __builtin_add_overflow(pos, advance, &next) || next >= stop) {
       return;
     }
-    // On a step axis the next chunk usually follows this one: no division.
-    const uint64_t next_origin = origin + at.size;
-    at = axis.is_step() && next >= next_origin && next - next_origin < at.size
-             ? Located{at.chunk + 1, next - next_origin, at.size}
-             : axis.locate_forward(next, run);
-    pos = next;
+    const uint64_t size = at.size;
+    if (!roomy || step > size) {
+      at = axis.locate_forward(next, run);
+      pos = next;
+      continue;
+    }
+    // step <= size: every chunk of this run selects something, and the next
+    // local start r is below step. Whole chunks then need no division: each
+    // holds n0 or n0 - 1 selected elements, n0 - 1 exactly when r >= t.
+    uint64_t chunk = at.chunk + 1, o = origin + size, r = next - o;
+    const uint64_t end = axis.run_end(run);
+    const uint64_t n0 = ceil_div_fast(size, step), t = size - (n0 - 1) * step;
+    for (uint64_t whole = std::min(end - chunk, (stop - o) / size); whole > 0; --whole) {
+      const uint64_t n = n0 - (r >= t);
+      emit(chunk, r, size, produced, produced + n);
+      produced += n;
+      r = r + n * step - size;
+      o += size;
+      ++chunk;
+    }
+    pos = o + r;
+    if (pos >= stop) return;
+    at = chunk < end ? Located{chunk, r, size} : axis.locate_forward(pos, run);
   }
+}
+
+template <class T, class Convert>
+size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert) {
+  size_t n = 0;
+  for_each_slice_chunk(axis, range, step, [&](uint64_t c, uint64_t s, uint64_t e, uint64_t os, uint64_t oe) {
+    columns[n] = convert(c);
+    columns[capacity + n] = convert(s);
+    columns[2 * capacity + n] = convert(e);
+    columns[3 * capacity + n] = convert(os);
+    columns[4 * capacity + n] = convert(oe);
+    ++n;
+  });
+  return n;
 }
 
 template <class T>

@@ -5,6 +5,7 @@
 #include <malloc.h>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -223,29 +224,36 @@ double slice_bound(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks)
   return static_cast<double>(zr::slice_entry_bound(g.axis(axis), range, step));
 }
 
-// Writes a slice projection straight into `out`: five columns of `capacity`
-// entries (chunks, starts, stops, out starts, out stops), as uint64 or as
-// doubles. Returns the entries written, or -1 if a value is not exact as a double.
+// Writes a slice projection straight into `out`, as uint64 or as doubles.
+// Returns the entries written, or -1 if a value is not exact as a double.
 template <class T>
 double slice_into(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, uintptr_t out, size_t capacity) {
   uint64_t step;
   const zr::Range range = slice_range(g, axis, spec, blocks, step);
-  T* columns = at<T>(out);
-  size_t n = 0;
-  bool exact = true;
-  zr::for_each_slice_chunk(g.axis(axis), range, step, [&](uint64_t c, uint64_t s, uint64_t e, uint64_t os, uint64_t oe) {
-    // chunk <= stop is not given, so both are checked; out_stop bounds out_start.
-    if constexpr (std::is_same_v<T, double>) {
-      exact = exact && static_cast<double>(std::max(c, e)) <= kMaxSafe && static_cast<double>(oe) <= kMaxSafe;
+  const zr::Axis& a = g.axis(axis);
+  const auto same = [](uint64_t v) { return v; };
+  if constexpr (std::is_same_v<T, uint64_t>) {
+    return static_cast<double>(zr::write_slice_columns(a, range, step, at<uint64_t>(out), capacity, same));
+  } else {
+    // No value exceeds the axis length (nor does a chunk index: every chunk
+    // holds an element). Below 2^53 a signed conversion, one instruction, is exact.
+    if (static_cast<double>(a.length()) <= kMaxSafe) {
+      const auto to_double = [](uint64_t v) { return static_cast<double>(static_cast<int64_t>(v)); };
+      return static_cast<double>(zr::write_slice_columns(a, range, step, at<double>(out), capacity, to_double));
     }
-    columns[n] = static_cast<T>(c);
-    columns[capacity + n] = static_cast<T>(s);
-    columns[2 * capacity + n] = static_cast<T>(e);
-    columns[3 * capacity + n] = static_cast<T>(os);
-    columns[4 * capacity + n] = static_cast<T>(oe);
-    ++n;
-  });
-  return exact ? static_cast<double>(n) : -1;
+    // A longer axis: uint64 first, then converted in place where exact.
+    const size_t n = zr::write_slice_columns(a, range, step, at<uint64_t>(out), capacity, same);
+    for (size_t k = 0; k < 5; ++k) {
+      for (uintptr_t cell = out + k * capacity * 8; cell < out + (k * capacity + n) * 8; cell += 8) {
+        uint64_t v;
+        std::memcpy(&v, at<void>(cell), 8);
+        const double d = static_cast<double>(v);
+        if (d > kMaxSafe) return -1;
+        std::memcpy(at<void>(cell), &d, 8);
+      }
+    }
+    return static_cast<double>(n);
+  }
 }
 
 // An integer selection: in (negative flag, magnitude); out (chunk, offset).

@@ -507,19 +507,17 @@ TEST_CASE("Property: slice projections cover each selected element exactly once,
         CHECK(p.out_stops[k] - p.out_starts[k] == count);
       }
       CHECK(got == expected);
-      // The streamed form emits exactly the same entries, in order.
-      size_t k = 0;
-      zr::for_each_slice_chunk(a, range, step, [&](uint64_t chunk, uint64_t start, uint64_t stop, uint64_t out_start,
-                                                   uint64_t out_stop) {
-        REQUIRE(k < p.chunks.size());
-        CHECK(chunk == p.chunks[k]);
-        CHECK(start == p.starts[k]);
-        CHECK(stop == p.stops[k]);
-        CHECK(out_start == p.out_starts[k]);
-        CHECK(out_stop == p.out_stops[k]);
-        ++k;
-      });
-      CHECK(k == p.chunks.size());
+      // The column form writes exactly the same entries, in order, each
+      // column `capacity` apart.
+      const size_t capacity = p.chunks.size() + 3;
+      std::vector<uint64_t> columns(5 * capacity, 0);
+      const size_t written =
+          zr::write_slice_columns(a, range, step, columns.data(), capacity, [](uint64_t v) { return v; });
+      REQUIRE(written == p.chunks.size());
+      for (const auto& [k, column] : {std::pair{0, &p.chunks}, {1, &p.starts}, {2, &p.stops}, {3, &p.out_starts},
+                                      {4, &p.out_stops}}) {
+        CHECK(std::equal(column->begin(), column->end(), columns.begin() + k * capacity));
+      }
       // The entry bound covers every entry, and is at most one per chunk in
       // the range and one per selected element.
       const uint64_t bound = zr::slice_entry_bound(a, range, step);
