@@ -90,13 +90,22 @@ void Axis::index_buckets() {
   bucket_shift_ = 0;
   while ((sum >> bucket_shift_) >= 2 * std::max<uint64_t>(runs_.size(), 1)) ++bucket_shift_;
   const uint64_t count = (sum >> bucket_shift_) + 1;
-  buckets_.resize(count);
-  uint32_t r = 0;
-  for (uint64_t b = 0; b < count; ++b) {
-    const uint64_t first = b << bucket_shift_;
-    while (r + 1 < runs_.size() && starts_[r + 1] <= first) ++r;
-    buckets_[b] = r;
+  // Run r owns the buckets whose first index it holds: from
+  // ceil(starts_[r] / width) up to ceil(starts_[r + 1] / width). Each run
+  // writes kAhead buckets from its first without asking how many it owns,
+  // so the loop has no branch to mispredict; the next run overwrites what
+  // was not its own. Only a run owning more loops.
+  constexpr uint64_t kAhead = 4;
+  buckets_.resize(count + kAhead);
+  const uint64_t round = (uint64_t(1) << bucket_shift_) - 1;
+  const auto first_bucket = [&](uint64_t start) { return (start >> bucket_shift_) + ((start & round) != 0); };
+  for (uint32_t r = 0; r < runs_.size(); ++r) {
+    const uint64_t lo = first_bucket(starts_[r]);
+    const uint64_t hi = std::min(first_bucket(starts_[r + 1]), count);
+    for (uint64_t b = lo; b < lo + kAhead; ++b) buckets_[b] = r;
+    for (uint64_t b = lo + kAhead; b < hi; ++b) buckets_[b] = r;
   }
+  buckets_.resize(count);
 }
 
 size_t Axis::run_of_index(uint64_t index) const {

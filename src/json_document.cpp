@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstring>
 #include <vector>
 
@@ -16,6 +17,7 @@ namespace {
 // apart by a one-byte tag. Object keys are stored untagged.
 constexpr char kStringTag = 'S';
 constexpr char kNumberTag = 'N';
+constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
 
 std::optional<uint64_t> plain_uint64(std::string_view text) {
   if (text.empty() || text.size() > 20) return std::nullopt;
@@ -87,19 +89,134 @@ std::vector<Patch> patch_huge_numbers(std::string& text) {
   return patches;
 }
 
+// Reads the items of one array, named by its keys from the root, as runs
+// instead of DOM values (see parse_json). An item that turns out to be
+// anything else is replayed into the DOM exactly as written so far, and the
+// rest of it is parsed as usual.
+class RunListReader {
+ public:
+  RunListReader(std::span<const std::string_view> at, std::vector<std::vector<Run>>& lists) : at_(at), lists_(lists) {}
+
+  bool active() const { return active_; }
+
+  // Container and key events, to follow the path. StartArray returns true
+  // when it begins an item to read as runs.
+  bool start_array() {
+    if (!frames_.empty() && frames_.back() == Frame::Lists) {
+      active_ = true;
+      runs_.clear();
+      part_ = Part::None;
+      return true;
+    }
+    push(Frame::Lists);
+    return false;
+  }
+  void start_object() { push(Frame::Path); }
+  void end_container() { frames_.pop_back(); }
+  void key(std::string_view k) { key_matches_ = frames_.back() == Frame::Path && k == at_[frames_.size() - 1]; }
+
+  // While active: whether the event belongs to a list of runs. False means
+  // the item is something else: replay() it, then handle the event as usual.
+  bool integer(uint64_t v) {
+    if (v == 0) return false;
+    switch (part_) {
+      case Part::None: runs_.push_back({v, 0}); return true;  // count 0 marks a plain edge until the end
+      case Part::Open: size_ = v, part_ = Part::Size; return true;
+      case Part::Size: count_ = v, part_ = Part::Count; return true;
+      case Part::Count: return false;
+    }
+    return false;
+  }
+  bool open_run() { return part_ == Part::None && (part_ = Part::Open, true); }
+  // Returns true when the event was taken; `finished` when it ended the item.
+  bool close(bool& finished) {
+    finished = false;
+    if (part_ == Part::Count) {
+      runs_.push_back({size_, count_});
+      part_ = Part::None;
+      return true;
+    }
+    if (part_ != Part::None || runs_.empty()) return false;
+    for (Run& r : runs_) r.count += r.count == 0;
+    lists_.push_back(std::move(runs_));
+    runs_ = {};
+    active_ = false;
+    finished = true;
+    return true;
+  }
+  size_t last_index() const { return lists_.size() - 1; }
+
+  template <class Doc>
+  void replay(Doc& doc) {
+    active_ = false;
+    doc.StartArray();
+    push(Frame::Off);
+    for (const Run& r : runs_) {
+      if (r.count == 0) {
+        doc.Uint64(r.size);
+        continue;
+      }
+      doc.StartArray();
+      doc.Uint64(r.size);
+      doc.Uint64(r.count);
+      doc.EndArray(2);
+    }
+    if (part_ == Part::None) return;
+    doc.StartArray();
+    push(Frame::Off);
+    if (part_ != Part::Open) doc.Uint64(size_);
+    if (part_ == Part::Count) doc.Uint64(count_);
+  }
+
+ private:
+  // Path: an object on the way to the array; Lists: that array.
+  enum class Frame : char { Off, Path, Lists };
+  enum class Part : char { None, Open, Size, Count };  // within a run [size, count]
+
+  // The root object is on the path; below it, a container is on it only as
+  // the value of the key the path names next: an object before the last
+  // key, the array after it.
+  void push(Frame wanted) {
+    Frame f = Frame::Off;
+    if (frames_.empty()) {
+      if (wanted == Frame::Path && !at_.empty()) f = Frame::Path;
+    } else if (frames_.back() == Frame::Path && key_matches_) {
+      const bool last = frames_.size() == at_.size();
+      if (wanted == (last ? Frame::Lists : Frame::Path)) f = wanted;
+    }
+    frames_.push_back(f);
+    key_matches_ = false;
+  }
+
+  std::span<const std::string_view> at_;
+  std::vector<std::vector<Run>>& lists_;
+  std::vector<Frame> frames_;
+  bool key_matches_ = false;
+  bool active_ = false;
+  std::vector<Run> runs_;
+  Part part_ = Part::None;
+  uint64_t size_ = 0, count_ = 0;
+};
+
 // Forwards SAX events to a Document, storing exact integers as uint64 and
-// tagging strings and other numbers.
+// tagging strings and other numbers; the lists that `lists` names become
+// RunList values.
 struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingHandler> {
   rapidjson::Document& doc;
+  RunListReader& lists;
   std::string scratch;
   const rapidjson::MemoryStream* stream = nullptr;
   std::string_view source;  // the text being parsed
   // For a patched text: where the patches are, and the original text.
   const std::vector<Patch>* patches = nullptr;
   std::string_view original;
-  explicit TaggingHandler(rapidjson::Document& d) : doc(d) {}
+  TaggingHandler(rapidjson::Document& d, RunListReader& l) : doc(d), lists(l) {}
 
-  bool tagged(char tag, const char* s, rapidjson::SizeType n) {
+  // Any event that cannot belong to a list of runs ends reading one.
+  void interrupt() {
+    if (lists.active()) lists.replay(doc);
+  }
+  bool tagged(char tag, const char* s, size_t n) {
     scratch.assign(1, tag);
     scratch.append(s, n);
     return doc.String(scratch.data(), static_cast<rapidjson::SizeType>(scratch.size()), true);
@@ -112,12 +229,19 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
         return RawNumber(original.data() + begin, static_cast<rapidjson::SizeType>(p->length), true);
       }
     }
+    interrupt();
     return doc.Null();
   }
-  bool Bool(bool b) { return doc.Bool(b); }
+  bool Bool(bool b) { return interrupt(), doc.Bool(b); }
   // RapidJSON parses non-negative integers itself, quickly and exactly.
-  bool Uint(unsigned u) { return doc.Uint64(u); }
-  bool Uint64(uint64_t u) { return doc.Uint64(u); }
+  bool Uint(unsigned u) { return Uint64(u); }
+  bool Uint64(uint64_t u) {
+    if (lists.active()) {
+      if (lists.integer(u)) return true;
+      lists.replay(doc);
+    }
+    return doc.Uint64(u);
+  }
   // Any other number keeps its exact text, read back from the source: the
   // parser reports a number just after its last character.
   bool Int(int) { return number_from_source(); }
@@ -131,15 +255,45 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   }
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
-    if (auto v = plain_uint64({s, n})) return doc.Uint64(*v);
+    if (auto v = plain_uint64({s, n})) return Uint64(*v);
+    interrupt();
     return tagged(kNumberTag, s, n);
   }
-  bool String(const char* s, rapidjson::SizeType n, bool) { return tagged(kStringTag, s, n); }
-  bool Key(const char* s, rapidjson::SizeType n, bool) { return doc.Key(s, n, true); }
-  bool StartObject() { return doc.StartObject(); }
-  bool EndObject(rapidjson::SizeType n) { return doc.EndObject(n); }
-  bool StartArray() { return doc.StartArray(); }
-  bool EndArray(rapidjson::SizeType n) { return doc.EndArray(n); }
+  bool String(const char* s, rapidjson::SizeType n, bool) { return interrupt(), tagged(kStringTag, s, n); }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    lists.key({s, n});
+    return doc.Key(s, n, true);
+  }
+  bool StartObject() {
+    interrupt();
+    lists.start_object();
+    return doc.StartObject();
+  }
+  bool EndObject(rapidjson::SizeType n) {
+    lists.end_container();
+    return doc.EndObject(n);
+  }
+  bool StartArray() {
+    if (lists.active()) {
+      if (lists.open_run()) return true;
+      lists.replay(doc);
+    }
+    if (lists.start_array()) return true;
+    return doc.StartArray();
+  }
+  bool EndArray(rapidjson::SizeType n) {
+    if (lists.active()) {
+      bool finished;
+      if (lists.close(finished)) {
+        if (!finished) return true;
+        const std::string index = std::to_string(lists.last_index());
+        return tagged(kRunListTag, index.data(), index.size());
+      }
+      lists.replay(doc);
+    }
+    lists.end_container();
+    return doc.EndArray(n);
+  }
 };
 
 // A node on the explicit stack of the duplicate-key walk. The pointer of a
@@ -248,7 +402,11 @@ JsonKind kind_of(const JsonValue& v) {
   if (v.IsObject()) return JsonKind::Object;
   if (v.IsArray()) return JsonKind::Array;
   if (v.IsUint64()) return JsonKind::Integer;
-  return v.GetString()[0] == kNumberTag ? JsonKind::OtherNumber : JsonKind::String;
+  switch (v.GetString()[0]) {
+    case kNumberTag: return JsonKind::OtherNumber;
+    case kRunListTag: return JsonKind::RunList;
+    default: return JsonKind::String;
+  }
 }
 
 std::string_view string_of(const JsonValue& v) { return {v.GetString() + 1, v.GetStringLength() - 1}; }
@@ -264,6 +422,7 @@ std::string describe_value(const JsonValue& v) {
     case JsonKind::Bool: return v.GetBool() ? "true" : "false";
     case JsonKind::Object: return "an object";
     case JsonKind::Array: return v.Empty() ? "[]" : "an array";
+    case JsonKind::RunList: return "an array";
     case JsonKind::String: return "the string \"" + quote(string_of(v)) + "\"";
     case JsonKind::Integer: return std::to_string(v.GetUint64());
     case JsonKind::OtherNumber: return quote(number_text_of(v));
@@ -312,7 +471,16 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
   return nullptr;
 }
 
-void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span<const std::string_view> only) {
+const std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) const {
+  if (kind_of(v) != JsonKind::RunList) return nullptr;
+  const std::string_view digits = string_of(v);
+  size_t index = 0;
+  std::from_chars(digits.data(), digits.data() + digits.size(), index);
+  return &run_lists[index];
+}
+
+void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span<const std::string_view> only,
+                std::span<const std::string_view> run_lists_at) {
   if (bytes.size() > kMaxDocumentBytes) {
     out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
                                   std::to_string(kMaxDocumentBytes) + " (128 MiB)"});
@@ -333,7 +501,9 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
     rapidjson::MemoryStream stream(text.data(), text.size());
     rapidjson::Reader reader;
     auto generate = [&](rapidjson::Document& doc) {
-      TaggingHandler handler(doc);
+      out.run_lists.clear();
+      RunListReader lists(run_lists_at, out.run_lists);
+      TaggingHandler handler(doc, lists);
       handler.stream = &stream;
       handler.source = text;
       handler.patches = patches;

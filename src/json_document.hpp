@@ -7,16 +7,19 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 
+#include "axis.hpp"
 #include "problem.hpp"
 
 namespace zr {
 
 using JsonValue = rapidjson::Value;
 
-enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber };
+// RunList: an array read as runs while parsing (see parse_json).
+enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber, RunList };
 
 JsonKind kind_of(const JsonValue& v);
 // Preconditions: kind_of(v) is String (resp. OtherNumber).
@@ -40,6 +43,11 @@ struct ParsedJson {
   bool ok = false;
   Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
   Problems warnings;  // a byte-order mark in lenient mode
+  std::vector<std::vector<Run>> run_lists;  // what RunList values hold
+
+  // The runs of a RunList value (a plain edge is a run of count 1), or
+  // nullptr for any other value.
+  const std::vector<Run>* runs_of(const JsonValue& v) const;
 };
 
 // The largest document read: parsing holds about 30 bytes per input byte at
@@ -51,8 +59,16 @@ inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
 // With `only` non-empty, duplicate keys are looked for only at the top
 // level among those members, and inside them: a reader that needs a few
 // members is not held up (or failed) by the rest of the document.
+//
+// `run_lists_at` names, by its keys from the root, an array of edge lists
+// (such as chunk_shapes). Each of its items that is a non-empty list of
+// positive integers and [positive integer, positive integer] runs is read
+// straight into run_lists and stands in the document as a RunList value:
+// ten million edges never become DOM values. Any other item stays as it was
+// written, for messages to quote.
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out,
-                std::span<const std::string_view> only = {});
+                std::span<const std::string_view> only = {},
+                std::span<const std::string_view> run_lists_at = {});
 
 // The byte range [begin, end) of the value of a top-level member `key` in
 // JSON text, so that it can be replaced without touching any other byte.

@@ -8,6 +8,8 @@ namespace {
 
 constexpr std::string_view kShapePath = "/shape";
 constexpr std::string_view kGridPath = "/chunk_grid";
+// Where edge lists are, by keys: their items are read as runs while parsing.
+constexpr std::string_view kChunkShapesKeys[] = {"chunk_grid", "configuration", "chunk_shapes"};
 
 bool has_prefix(std::string_view path, std::string_view prefix) {
   return path.substr(0, prefix.size()) == prefix &&
@@ -34,8 +36,8 @@ std::string materialize(const ItemPath& p) {
 // Reads shapes and chunk-grid entries, collecting every problem.
 class GridReader {
  public:
-  GridReader(ReadOptions options, Problems& errors, Problems& warnings)
-      : lenient_(options.lenient), errors_(errors), warnings_(warnings) {}
+  GridReader(ReadOptions options, const ParsedJson& parsed, Problems& errors, Problems& warnings)
+      : lenient_(options.lenient), parsed_(parsed), errors_(errors), warnings_(warnings) {}
 
   void error(std::string path, std::string message) { report(errors_, {std::move(path), std::move(message)}); }
 
@@ -112,6 +114,10 @@ class GridReader {
   // Builds the axis, or reports why not; `length` is null when the shape
   // entry was itself invalid (the entry is still checked).
   std::optional<Axis> axis(const JsonValue& v, const std::string& path, const uint64_t* length) {
+    if (const std::vector<Run>* runs = parsed_.runs_of(v)) {  // read while parsing: valid items only
+      if (!length) return std::nullopt;
+      return built(Axis::from_runs(*length, *runs), path, *length, true);
+    }
     if (v.IsArray()) {
       if (v.Empty()) return error(path, "found []; expected a positive integer or a non-empty array of edge lengths"), std::nullopt;
       const auto runs = run_items(v, path);
@@ -272,6 +278,7 @@ class GridReader {
 
  private:
   bool lenient_;
+  const ParsedJson& parsed_;
   Problems& errors_;
   Problems& warnings_;
 };
@@ -279,8 +286,9 @@ class GridReader {
 // Parses; on success returns the root object, else records why not.
 // `only`: the top-level members whose duplicate keys matter (all if empty).
 const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected,
-                            std::span<const std::string_view> only = {}) {
-  parse_json(json, lenient, parsed, only);
+                            std::span<const std::string_view> only = {},
+                            std::span<const std::string_view> run_lists_at = {}) {
+  parse_json(json, lenient, parsed, only, run_lists_at);
   if (!parsed.ok) return nullptr;
   if (!parsed.document.IsObject()) {
     parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected)});
@@ -324,11 +332,11 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kGridMembers[] = {"shape", "chunk_grid"};
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers);
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers, kChunkShapesKeys);
   out.errors = grid_problems(parsed.errors);
   out.warnings = parsed.warnings;
   if (!doc) return out;
-  GridReader reader(options, out.errors, out.warnings);
+  GridReader reader(options, parsed, out.errors, out.warnings);
   auto grid = reader.chunk_grid(*doc);
   if (out.errors.empty()) out.grid = std::move(grid);
   return out;
@@ -337,11 +345,11 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
 Validation validate_metadata(std::string_view json, ReadOptions options) {
   Validation out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object");
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", {}, kChunkShapesKeys);
   out.errors = parsed.errors;
   out.warnings = parsed.warnings;
   if (!doc) return out;
-  GridReader reader(options, out.errors, out.warnings);
+  GridReader reader(options, parsed, out.errors, out.warnings);
   check_document_fields(*doc, reader);
   reader.chunk_grid(*doc);
   return out;
@@ -350,10 +358,11 @@ Validation validate_metadata(std::string_view json, ReadOptions options) {
 GridRead read_chunk_shapes(std::string_view json) {
   GridRead out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, false, parsed, "an object");
+  constexpr std::string_view kKeys[] = {"chunk_shapes"};
+  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, kKeys);
   out.errors = parsed.errors;
   if (!doc) return out;
-  GridReader reader({}, out.errors, out.warnings);
+  GridReader reader({}, parsed, out.errors, out.warnings);
   const auto lengths = reader.shape(member(*doc, "shape"), std::string(kShapePath));
   const JsonValue* shapes = reader.object_member(*doc, "", "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
   if (!shapes) return out;
@@ -368,7 +377,7 @@ GridRead read_edges(std::string_view json) {
   const JsonValue* doc = parse_root(json, false, parsed, "an object");
   out.errors = parsed.errors;
   if (!doc) return out;
-  GridReader reader({}, out.errors, out.warnings);
+  GridReader reader({}, parsed, out.errors, out.warnings);
   const JsonValue* edges = reader.object_member(*doc, "", "chunk_shapes", "an array of edge lists, one per axis", JsonKind::Array);
   if (!edges) return out;
   auto grid = reader.edges(*edges, "/chunk_shapes");

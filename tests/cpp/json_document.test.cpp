@@ -94,3 +94,61 @@ TEST_CASE("Replacing a member's span leaves every other byte as it was", "[json]
   const std::string replaced = json.substr(0, span->begin) + "0" + json.substr(span->end);
   CHECK(replaced == "{\n  \"shape\": [ 6 ],\n  \"chunk_grid\": 0,\n  \"z\": 1\n}\n");
 }
+
+TEST_CASE("Edge lists under the named array are read as runs; any other item stays as written", "[json][runs]") {
+  const std::string json =
+      R"({"a":{"b":[[4,[2,3],5],[1,"x"],[],[7,[8,9,1]],6,[[1,2],[3,4]],[[5,0]],[2,[3]]],"c":[[1,2]]},"b":[[1]]})";
+  constexpr std::string_view at[] = {"a", "b"};
+  zr::ParsedJson parsed;
+  zr::parse_json(json, false, parsed, {}, at);
+  REQUIRE(parsed.ok);
+  const zr::JsonValue& list = parsed.document["a"]["b"];
+  REQUIRE(list.IsArray());
+  REQUIRE(list.Size() == 8);
+  using Runs = std::vector<zr::Run>;
+  const auto runs = [&](rapidjson::SizeType i) -> Runs {
+    const Runs* r = parsed.runs_of(list[i]);
+    return r ? *r : Runs{};
+  };
+  // A plain edge is a run of count 1.
+  CHECK(zr::kind_of(list[0]) == zr::JsonKind::RunList);
+  CHECK(runs(0) == Runs{{4, 1}, {2, 3}, {5, 1}});
+  CHECK(zr::describe_value(list[0]) == "an array");
+  CHECK(runs(5) == Runs{{1, 2}, {3, 4}});
+  // Anything else is replayed into the document exactly: a string after an
+  // edge, an empty list, a run of three, a bare integer, a zero count, a
+  // run cut short.
+  CHECK(parsed.runs_of(list[1]) == nullptr);
+  REQUIRE(list[1].IsArray());
+  CHECK(list[1].Size() == 2);
+  CHECK(list[1][0].GetUint64() == 1);
+  CHECK(zr::string_of(list[1][1]) == "x");
+  CHECK(list[2].IsArray());
+  CHECK(list[2].Empty());
+  REQUIRE(list[3].IsArray());
+  CHECK(list[3][0].GetUint64() == 7);
+  REQUIRE(list[3][1].Size() == 3);
+  CHECK(list[3][1][2].GetUint64() == 1);
+  CHECK(list[4].GetUint64() == 6);
+  REQUIRE(list[6].IsArray());
+  CHECK(list[6][0][1].GetUint64() == 0);
+  REQUIRE(list[7].IsArray());
+  CHECK(list[7][0].GetUint64() == 2);
+  REQUIRE(list[7][1].Size() == 1);
+  CHECK(list[7][1][0].GetUint64() == 3);
+  // Only the named array: not a sibling, and not the same key elsewhere.
+  CHECK(zr::kind_of(parsed.document["a"]["c"]) == zr::JsonKind::Array);
+  CHECK(zr::kind_of(parsed.document["b"][0]) == zr::JsonKind::Array);
+}
+
+TEST_CASE("Reading edge lists as runs keeps duplicate keys and a root array as they were", "[json][runs]") {
+  constexpr std::string_view at[] = {"a"};
+  zr::ParsedJson twice;
+  zr::parse_json(R"({"a":[[1]],"a":[[2]]})", false, twice, {}, at);
+  CHECK(paths(twice.errors) == std::vector<std::string>{"/a"});
+  CHECK(twice.run_lists.size() == 2);
+  zr::ParsedJson root;
+  zr::parse_json("[[1,2]]", false, root, {}, at);
+  REQUIRE(root.ok);
+  CHECK(zr::kind_of(root.document[0]) == zr::JsonKind::Array);
+}
