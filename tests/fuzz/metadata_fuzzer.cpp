@@ -77,10 +77,6 @@ void print_stats() {
 
 std::string_view g_doc;
 bool g_lenient = false;
-// ZR_FUZZ_SKIP_KNOWN=1 stops generating inputs that trigger bugs already
-// reported (see tests/fuzz/README.md), so a long run can look
-// for new ones. CI never sets it.
-bool g_skip_known = false;
 
 // The document with non-printable bytes as \xNN, for messages.
 std::string escaped(std::string_view bytes, size_t limit = 2000) {
@@ -163,9 +159,7 @@ struct Val {
 class Json {
  public:
   // False on any syntax or encoding error, or on bytes after the value.
-  // With `nul_ends`, a NUL byte after the value ends the text, as in
-  // RapidJSON's MemoryStream (known bug 1 in tests/fuzz/README.md).
-  bool parse(std::string_view in, bool nul_ends = false) {
+  bool parse(std::string_view in) {
     in_ = in;
     pos_ = 0;
     nodes_.clear();
@@ -211,7 +205,7 @@ class Json {
       // After a value: a separator, closing brackets, or the end.
       for (;;) {
         ws();
-        if (open.empty()) return pos_ == in_.size() || (nul_ends && in_[pos_] == '\0');
+        if (open.empty()) return pos_ == in_.size();
         Val* top = open.back();
         const int d = peek();
         if (d == ',') {
@@ -591,7 +585,7 @@ RefResult ref_read(std::string_view bytes, bool lenient) {
     bytes.remove_prefix(3);
   }
   Json json;
-  if (!json.parse(bytes, g_skip_known)) return out;
+  if (!json.parse(bytes)) return out;
   const Val& doc = json.root();
   if (!doc.IsObject()) return out;
   bool dup_any = false, dup_grid = false;
@@ -1214,8 +1208,7 @@ void check_grid(const zr::ChunkGrid& grid, const RefResult& ref, Rng& rng) {
   for (const RefAxis& a : ref.axes) any_zero = any_zero || a.active == 0;
   const auto n = grid.num_chunks();
   if (any_zero) {
-    // Known bug 2 (tests/fuzz/README.md): an overflow before the zero axis.
-    if (!(g_skip_known && !n)) CHECK(n && *n == 0, "num_chunks is 0 when an axis has no chunks, whatever the others hold");
+    CHECK(n && *n == 0, "num_chunks is 0 when an axis has no chunks, whatever the others hold");
   }
   else if (overflow) CHECK(!n, "num_chunks should overflow");
   else CHECK(n && *n == u64(product), "num_chunks");
@@ -1537,9 +1530,6 @@ extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1, 
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   std::atexit(print_stats);
-  const char* skip = std::getenv("ZR_FUZZ_SKIP_KNOWN");
-  g_skip_known = skip && *skip && std::string_view(skip) != "0";
-  if (g_skip_known) std::fprintf(stderr, "zr-fuzz: ZR_FUZZ_SKIP_KNOWN set: not generating known-bug inputs\n");
   return 0;
 }
 
@@ -1594,7 +1584,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view body = doc;
     if (lenient && body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
     Json parsed;
-    if (parsed.parse(body, g_skip_known)) {
+    if (parsed.parse(body)) {
       for (const auto& p : validation.errors) {
         CHECK(pointer_resolves(parsed.root(), p.path), "error path does not resolve: " + p.path + ": " + p.message);
       }

@@ -11,9 +11,8 @@
 # so that every later --ci run replays it.
 #
 # Environment: ZR_FUZZ_RUNS (--ci executions, default 100000), ZR_FUZZ_SEED
-# (default 1), ZR_FUZZ_MAX_LEN (default 1024), ZR_FUZZ_SKIP_KNOWN=1 (do not
-# generate inputs for bugs listed in tests/fuzz/README.md; never in CI), and
-# ZR_SRC / ZR_FUZZ_OUT (see build.sh).
+# (default 1), ZR_FUZZ_MAX_LEN (default 1024), and ZR_SRC / ZR_FUZZ_OUT (see
+# build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -45,7 +44,6 @@ common=(-dict=tests/fuzz/json.dict -max_len="${ZR_FUZZ_MAX_LEN:-1024}" -timeout=
   -print_final_stats=1 -artifact_prefix="$artifacts/")
 
 if [[ $mode == --ci ]]; then
-  unset ZR_FUZZ_SKIP_KNOWN
   regressions=(tests/fuzz/regressions/*)
   if [[ -e ${regressions[0]} ]]; then
     echo "== fuzz: replaying ${#regressions[@]} regression inputs"
