@@ -10,7 +10,8 @@
 # leaves its input in build/fuzz/artifacts/: copy it to tests/fuzz/regressions/
 # so that every later --ci run replays it.
 #
-# Environment: ZR_FUZZ_RUNS (--ci executions, default 100000), ZR_FUZZ_SEED
+# Environment: ZR_FUZZ_RUNS (executions: for --ci, default 100000; for a
+# long run, a limit besides the seconds), ZR_FUZZ_SEED
 # (default 1), ZR_FUZZ_MAX_LEN (default 1024), and ZR_SRC / ZR_FUZZ_OUT (see
 # build.sh).
 set -euo pipefail
@@ -69,6 +70,9 @@ if [[ $mode == --ci ]]; then
 else
   corpus=$out/corpus
   mkdir -p "$corpus"
-  echo "== fuzz: ${mode} s, corpus $corpus"
-  "$fuzzer" "${common[@]}" -max_total_time="$mode" "$corpus" "$seeds"
+  # ZR_FUZZ_RUNS, if set, ends the run sooner: after that many executions.
+  runs=()
+  [[ -n ${ZR_FUZZ_RUNS:-} ]] && runs=(-runs="$ZR_FUZZ_RUNS")
+  echo "== fuzz: ${mode} s${ZR_FUZZ_RUNS:+ or $ZR_FUZZ_RUNS executions}, corpus $corpus"
+  "$fuzzer" "${common[@]}" -max_total_time="$mode" "${runs[@]}" "$corpus" "$seeds"
 fi
