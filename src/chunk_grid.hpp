@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "axis.hpp"
@@ -22,10 +23,20 @@ inline bool to_index(uint64_t v, uint64_t& out) {
 }
 // A double above 2^53 - 1 may already be rounded, so it is not an exact index.
 inline constexpr double kMaxExactDouble = 9007199254740991.0;
+// Conversions go through int64, which is exact here (values stay below
+// 2^53): WebAssembly on x86 converts signed integers in one instruction,
+// unsigned ones in several.
 inline bool to_index(double v, uint64_t& out) {
   if (!(v >= 0 && v <= kMaxExactDouble) || std::floor(v) != v) return false;
-  out = static_cast<uint64_t>(v);
+  out = static_cast<uint64_t>(static_cast<int64_t>(v));
   return true;
+}
+
+// A lookup result (at most its index) in the caller's type.
+template <class Out, class In>
+Out as_result(uint64_t v) {
+  if constexpr (std::is_same_v<In, double>) return static_cast<Out>(static_cast<int64_t>(v));
+  else return static_cast<Out>(v);
 }
 
 struct AxisFaultAt {
@@ -92,8 +103,8 @@ size_t ChunkGrid::locate_axis(size_t axis, std::span<const T> indices, Out* chun
     uint64_t index;
     if (!to_index(indices[i], index) || index >= a.length()) return i;
     const Located at = sorted ? a.locate_forward(index, run) : a.locate(index);
-    chunks[i] = static_cast<Out>(at.chunk);
-    offsets[i] = static_cast<Out>(at.offset);
+    chunks[i] = as_result<Out, T>(at.chunk);
+    offsets[i] = as_result<Out, T>(at.offset);
   }
   return npos;
 }
@@ -111,8 +122,8 @@ size_t ChunkGrid::locate_many(std::span<const T> indices, Out* chunks, Out* offs
       uint64_t index;
       if (!to_index(indices[k], index) || index >= axes_[d].length()) return row;
       const Located at = sorted[d] ? axes_[d].locate_forward(index, runs[d]) : axes_[d].locate(index);
-      chunks[k] = static_cast<Out>(at.chunk);
-      offsets[k] = static_cast<Out>(at.offset);
+      chunks[k] = as_result<Out, T>(at.chunk);
+      offsets[k] = as_result<Out, T>(at.offset);
     }
   }
   return npos;
