@@ -39,9 +39,25 @@ function writeSliceSpec(address, { start, stop, step }, what) {
   return st;
 }
 
-// Copies the five columns out and frees the native projection. Each column
-// is its own typed array: allocators recycle arrays of a few MB, while one
-// array of all five would often be fresh memory, page by page.
+// Copies columns, given as [address, length] pairs, out of the heap.
+// Allocating a typed array costs more than filling it, so small columns
+// share one allocation; large ones get their own, which allocators recycle
+// rather than map afresh, page by page.
+const SHARED_BYTES = 2 ** 20;
+function copyColumns(parts, big) {
+  const view = big ? u64View : f64View;
+  const total = parts.reduce((sum, [, n]) => sum + n, 0);
+  if (total * 8 > SHARED_BYTES) return parts.map(([address, n]) => view(address, n).slice());
+  const all = new (big ? BigUint64Array : Float64Array)(total);
+  let at = 0;
+  return parts.map(([address, n]) => {
+    const column = all.subarray(at, (at += n));
+    column.set(view(address, n));
+    return column;
+  });
+}
+
+// Copies the five columns out and frees the native projection.
 function columns(projection, big) {
   return using(projection, (p) => {
     const lengths = [0, 1, 2, 3, 4].map((k) => p.length(k));
@@ -49,11 +65,12 @@ function columns(projection, big) {
     return withHeap(total * 8, (address) => {
       if (!p.copy(address, !big)) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
       let at = address;
-      return lengths.map((n) => {
-        const column = (big ? u64View : f64View)(at, n).slice();
+      const parts = lengths.map((n) => {
+        const part = [at, n];
         at += n * 8;
-        return column;
+        return part;
       });
+      return copyColumns(parts, big);
     });
   });
 }
@@ -111,7 +128,7 @@ function projectSlice(grid, axis, entry, big, what) {
     const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
       const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, spec, blocks, out, capacity);
       if (n < 0) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
-      return [0, 1, 2, 3, 4].map((k) => (big ? u64View : f64View)(out + k * capacity * 8, n).slice());
+      return copyColumns([0, 1, 2, 3, 4].map((k) => [out + k * capacity * 8, n]), big);
     });
     return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
   });

@@ -130,18 +130,20 @@ void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& e
     }
     // step <= size: every chunk of this run selects something, and the next
     // local start r is below step. Whole chunks then need no division: each
-    // holds n0 or n0 - 1 selected elements, n0 - 1 exactly when r >= t.
+    // holds n0 or n0 - 1 selected elements, n0 - 1 exactly when r >= t, and
+    // the next chunk's r is r + n * step - size.
     uint64_t chunk = at.chunk + 1, o = origin + size, r = next - o;
     const uint64_t end = axis.run_end(run);
-    const uint64_t n0 = ceil_div_fast(size, step), t = size - (n0 - 1) * step;
-    for (uint64_t whole = std::min(end - chunk, (stop - o) / size); whole > 0; --whole) {
-      const uint64_t n = n0 - (r >= t);
+    const uint64_t n0 = ceil_div_fast(size, step), t = size - (n0 - 1) * step, grow = n0 * step - size;
+    const uint64_t whole = std::min(end - chunk, (stop - o) / size);
+    for (const uint64_t last = chunk + whole; chunk < last; ++chunk) {
+      const bool fewer = r >= t;
+      const uint64_t n = n0 - fewer;
       emit(chunk, r, size, produced, produced + n);
       produced += n;
-      r = r + n * step - size;
-      o += size;
-      ++chunk;
+      r = r + grow - (fewer ? step : 0);
     }
+    o += whole * size;
     pos = o + r;
     if (pos >= stop) return;
     at = chunk < end ? Located{chunk, r, size} : axis.locate_forward(pos, run);
