@@ -39,22 +39,12 @@ function writeSliceSpec(address, { start, stop, step }, what) {
   return st;
 }
 
-// Copies columns, given as [address, length] pairs, out of the heap.
-// Allocating a typed array costs more than filling it, so small columns
-// share one allocation; large ones get their own, which allocators recycle
-// rather than map afresh, page by page.
-const SHARED_BYTES = 2 ** 20;
+// Copies columns, given as [address, length] pairs, out of the heap. Each
+// gets its own typed array: allocators recycle arrays of a few MB, while
+// one array of all five would often be fresh memory, mapped page by page.
 function copyColumns(parts, big) {
   const view = big ? u64View : f64View;
-  const total = parts.reduce((sum, [, n]) => sum + n, 0);
-  if (total * 8 > SHARED_BYTES) return parts.map(([address, n]) => view(address, n).slice());
-  const all = new (big ? BigUint64Array : Float64Array)(total);
-  let at = 0;
-  return parts.map(([address, n]) => {
-    const column = all.subarray(at, (at += n));
-    column.set(view(address, n));
-    return column;
-  });
+  return parts.map(([address, n]) => view(address, n).slice());
 }
 
 // Copies the five columns out and frees the native projection.

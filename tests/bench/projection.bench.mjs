@@ -42,23 +42,31 @@ export function run() {
   rows.push(['project (per-object) vs BasicIndexer', ms(theirs), ms(ours), ratio(ours, theirs), count.toLocaleString('en')]);
   grid.dispose();
 
-  // Batch form: the same O(sum over axes) work, per axis.
-  const long = [1e9, 1e9];
-  const longChunks = [500, 1000];
-  const big = ChunkGrid.fromMetadata({ shape: long, chunk_grid: { name: 'regular', configuration: { chunk_shape: longChunks } } });
-  const wide = [slice(7, 1e9 - 3, 3), slice(0, 1e9, 2)];
-  const perAxis = () => {
-    let n = 0;
-    for (const ixr of new BasicIndexer({ selection: wide, shape: long, chunkShape: longChunks }).dimIndexers) {
-      for (const p of ixr) n += p.dimChunkSel[1];
-    }
-    return n;
-  };
-  const axesTheirs = median(perAxis, { reps: 5 });
-  const axesOurs = median(() => big.projectAxes(wide), { reps: 5 });
-  const chunks = big.projectAxes(wide).reduce((n, a) => n + a.chunks.length, 0);
-  rows.push(['projectAxes vs per-axis dimIndexers', ms(axesTheirs), ms(axesOurs), ratio(axesOurs, axesTheirs), chunks.toLocaleString('en')]);
-  big.dispose();
+  // Batch form: the same O(sum over axes) work, per axis, from a thousand
+  // chunks to a few million. Small calls repeat so each sample lasts long
+  // enough to time.
+  for (const per of [1e3, 1e4, 1e5, 1e6]) {
+    const long = [per * 1000, per * 500];
+    const longChunks = [500, 1000];
+    const big = ChunkGrid.fromMetadata({ shape: long, chunk_grid: { name: 'regular', configuration: { chunk_shape: longChunks } } });
+    const wide = [slice(7, long[0] - 3, 3), slice(0, long[1], 2)];
+    const indexer = () => new BasicIndexer({ selection: wide, shape: long, chunkShape: longChunks });
+    const chunks = big.projectAxes(wide).reduce((n, a) => n + a.chunks.length, 0);
+    const theirChunks = indexer().dimIndexers.reduce((n, ixr) => n + [...ixr].length, 0);
+    if (chunks !== theirChunks) throw new Error(`projectAxes gives ${chunks} chunks, zarrita ${theirChunks}`);
+    const repeat = Math.max(1, 1e5 / per);
+    const perAxis = () => {
+      let n = 0;
+      for (let i = 0; i < repeat; i++) {
+        for (const ixr of indexer().dimIndexers) for (const p of ixr) n += p.dimChunkSel[1];
+      }
+      return n;
+    };
+    const theirs = median(perAxis, { reps: 5 }) / repeat;
+    const ours = median(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 }) / repeat;
+    rows.push(['projectAxes vs per-axis dimIndexers', ms(theirs), ms(ours), ratio(ours, theirs), chunks.toLocaleString('en')]);
+    big.dispose();
+  }
 
   console.log('\n2. Projection on a regular grid, against zarrita 0.7 (results checked equal)');
   table(rows);
