@@ -12,7 +12,8 @@ function allocate(bytes) {
   if (!(bytes <= MAX_ALLOCATION)) {
     throw new RangeError(`this needs ${bytes} bytes of WebAssembly memory, more than its 4 GiB; ask for less (a smaller selection, or runs() instead of edges())`);
   }
-  return native._malloc(Math.max(8, bytes));
+  // Addresses past 2 GiB come back as negative int32: read them unsigned.
+  return native._malloc(Math.max(8, bytes)) >>> 0;
 }
 
 // For core work that allocates inside WebAssembly (where running out would

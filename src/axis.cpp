@@ -40,13 +40,16 @@ Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
 }
 
 Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> runs) {
+  return from_runs(length, std::vector<Run>(runs.begin(), runs.end()));
+}
+
+Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::vector<Run>&& runs) {
   if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
-  Axis axis;
-  axis.length_ = length;
-  axis.runs_.reserve(runs.size());
+  // Merged in place: run w collects the items up to i, and w <= i.
+  size_t w = 0;
   uint64_t sum = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
-    const Run& run = runs[i];
+    const Run run = runs[i];
     if (run.size == 0) return AxisFault{AxisFault::Kind::ZeroSize, i};
     if (run.count == 0) return AxisFault{AxisFault::Kind::ZeroCount, i};
     const auto total = checked_mul(run.size, run.count);
@@ -54,14 +57,18 @@ Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> 
     const auto next = checked_add(sum, *total);
     if (!next) return AxisFault{AxisFault::Kind::SumOverflow, i};
     sum = *next;
-    if (!axis.runs_.empty() && axis.runs_.back().size == run.size) {
+    if (i > 0 && runs[w - 1].size == run.size) {
       // Merging cannot overflow the count: count <= size * count <= sum.
-      axis.runs_.back().count += run.count;
+      runs[w - 1].count += run.count;
     } else {
-      axis.runs_.push_back(run);
+      runs[w++] = run;
     }
   }
   if (sum < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, sum};
+  runs.resize(w);
+  Axis axis;
+  axis.length_ = length;
+  axis.runs_ = std::move(runs);
   axis.index_runs();
   return axis;
 }

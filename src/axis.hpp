@@ -50,6 +50,8 @@ class Axis {
   static Expected<Axis, AxisFault> from_step(uint64_t length, uint64_t step);
   // `runs` as declared: one entry per item; a plain edge is a run of count 1.
   static Expected<Axis, AxisFault> from_runs(uint64_t length, std::span<const Run> runs);
+  // The same, reusing the memory of `runs`.
+  static Expected<Axis, AxisFault> from_runs(uint64_t length, std::vector<Run>&& runs);
 
   uint64_t length() const { return length_; }
   bool is_step() const { return step_ != 0; }

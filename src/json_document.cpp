@@ -104,7 +104,7 @@ class RunListReader {
   bool start_array() {
     if (!frames_.empty() && frames_.back() == Frame::Lists) {
       active_ = true;
-      runs_.clear();
+      blocks_.clear();
       part_ = Part::None;
       return true;
     }
@@ -120,7 +120,7 @@ class RunListReader {
   bool integer(uint64_t v) {
     if (v == 0) return false;
     switch (part_) {
-      case Part::None: runs_.push_back({v, 0}); return true;  // count 0 marks a plain edge until the end
+      case Part::None: add({v, 0}); return true;  // count 0 marks a plain edge until the end
       case Part::Open: size_ = v, part_ = Part::Size; return true;
       case Part::Size: count_ = v, part_ = Part::Count; return true;
       case Part::Count: return false;
@@ -132,14 +132,21 @@ class RunListReader {
   bool close(bool& finished) {
     finished = false;
     if (part_ == Part::Count) {
-      runs_.push_back({size_, count_});
+      add({size_, count_});
       part_ = Part::None;
       return true;
     }
-    if (part_ != Part::None || runs_.empty()) return false;
-    for (Run& r : runs_) r.count += r.count == 0;
-    lists_.push_back(std::move(runs_));
-    runs_ = {};
+    if (part_ != Part::None || blocks_.empty()) return false;
+    // Copied once, into memory of its exact size: what the axis keeps.
+    size_t total = 0;
+    for (const auto& block : blocks_) total += block.size();
+    std::vector<Run> list;
+    list.reserve(total);
+    for (const auto& block : blocks_) {
+      for (const Run& r : block) list.push_back({r.size, r.count + (r.count == 0)});
+    }
+    blocks_.clear();
+    lists_.push_back(std::move(list));
     active_ = false;
     finished = true;
     return true;
@@ -151,15 +158,17 @@ class RunListReader {
     active_ = false;
     doc.StartArray();
     push(Frame::Off);
-    for (const Run& r : runs_) {
-      if (r.count == 0) {
+    for (const auto& block : blocks_) {
+      for (const Run& r : block) {
+        if (r.count == 0) {
+          doc.Uint64(r.size);
+          continue;
+        }
+        doc.StartArray();
         doc.Uint64(r.size);
-        continue;
+        doc.Uint64(r.count);
+        doc.EndArray(2);
       }
-      doc.StartArray();
-      doc.Uint64(r.size);
-      doc.Uint64(r.count);
-      doc.EndArray(2);
     }
     if (part_ == Part::None) return;
     doc.StartArray();
@@ -169,6 +178,11 @@ class RunListReader {
   }
 
  private:
+  void add(Run r) {
+    if (blocks_.empty() || blocks_.back().size() == kBlockRuns) blocks_.emplace_back();
+    blocks_.back().push_back(r);
+  }
+
   // Path: an object on the way to the array; Lists: that array.
   enum class Frame : char { Off, Path, Lists };
   enum class Part : char { None, Open, Size, Count };  // within a run [size, count]
@@ -193,7 +207,10 @@ class RunListReader {
   std::vector<Frame> frames_;
   bool key_matches_ = false;
   bool active_ = false;
-  std::vector<Run> runs_;
+  // The item's runs so far, in blocks that grow without moving what they
+  // hold: a list of 10^7 edges is never copied while it grows.
+  static constexpr size_t kBlockRuns = size_t(1) << 16;
+  std::vector<std::vector<Run>> blocks_;
   Part part_ = Part::None;
   uint64_t size_ = 0, count_ = 0;
 };
@@ -471,7 +488,7 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
   return nullptr;
 }
 
-const std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) const {
+std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) {
   if (kind_of(v) != JsonKind::RunList) return nullptr;
   const std::string_view digits = string_of(v);
   size_t index = 0;

@@ -47,7 +47,7 @@ struct ParsedJson {
 
   // The runs of a RunList value (a plain edge is a run of count 1), or
   // nullptr for any other value.
-  const std::vector<Run>* runs_of(const JsonValue& v) const;
+  std::vector<Run>* runs_of(const JsonValue& v);
 };
 
 // The largest document read: parsing holds about 30 bytes per input byte at

@@ -36,7 +36,7 @@ std::string materialize(const ItemPath& p) {
 // Reads shapes and chunk-grid entries, collecting every problem.
 class GridReader {
  public:
-  GridReader(ReadOptions options, const ParsedJson& parsed, Problems& errors, Problems& warnings)
+  GridReader(ReadOptions options, ParsedJson& parsed, Problems& errors, Problems& warnings)
       : lenient_(options.lenient), parsed_(parsed), errors_(errors), warnings_(warnings) {}
 
   void error(std::string path, std::string message) { report(errors_, {std::move(path), std::move(message)}); }
@@ -114,9 +114,10 @@ class GridReader {
   // Builds the axis, or reports why not; `length` is null when the shape
   // entry was itself invalid (the entry is still checked).
   std::optional<Axis> axis(const JsonValue& v, const std::string& path, const uint64_t* length) {
-    if (const std::vector<Run>* runs = parsed_.runs_of(v)) {  // read while parsing: valid items only
+    if (std::vector<Run>* runs = parsed_.runs_of(v)) {  // read while parsing: valid items only
       if (!length) return std::nullopt;
-      return built(Axis::from_runs(*length, *runs), path, *length, true);
+      // Each list is read once: its memory becomes the axis's.
+      return built(Axis::from_runs(*length, std::move(*runs)), path, *length, true);
     }
     if (v.IsArray()) {
       if (v.Empty()) return error(path, "found []; expected a positive integer or a non-empty array of edge lengths"), std::nullopt;
@@ -278,7 +279,7 @@ class GridReader {
 
  private:
   bool lenient_;
-  const ParsedJson& parsed_;
+  ParsedJson& parsed_;
   Problems& errors_;
   Problems& warnings_;
 };

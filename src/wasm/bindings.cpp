@@ -45,7 +45,8 @@ class GridOutcome {
  public:
   explicit GridOutcome(zr::GridRead read) : read_(std::move(read)) {}
   bool ok() const { return read_.grid.has_value(); }
-  ChunkGrid grid() const { return *read_.grid; }
+  // Moves the grid out, so a large grid is never held twice: call it once.
+  ChunkGrid grid() { return std::move(*read_.grid); }
   val errors() const { return problems_to_js(read_.errors); }
   val warnings() const { return problems_to_js(read_.warnings); }
 

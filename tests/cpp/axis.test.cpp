@@ -73,7 +73,7 @@ TEST_CASE("A step larger than the axis gives one chunk", "[axis]") {
 
 TEST_CASE("An explicit list must be non-empty, even on a zero-length axis", "[axis][spec]") {
   for (uint64_t length : {uint64_t(0), uint64_t(6)}) {
-    auto a = Axis::from_runs(length, {});
+    auto a = Axis::from_runs(length, std::vector<zr::Run>{});
     REQUIRE_FALSE(a);
     CHECK(a.error().kind == Kind::EmptyList);
   }

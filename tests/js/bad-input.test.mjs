@@ -188,6 +188,46 @@ test('valid: 10^7 tiny runs (alternating edges 1 and 2), exactly and without a c
   assertModuleWorks();
 });
 
+// The most runs a document within the size limit can declare: 128 MiB of
+// alternating edges 1 and 2, one run per two bytes, about 2.4 GiB once read.
+// Reading holds no more than the grid it builds, so this fits in
+// WebAssembly's 4 GiB; and a lookup that then needs heap past 2 GiB works.
+test('valid: a 128 MiB document of 67 million runs is read without running out of memory', (t) => {
+  const started = performance.now();
+  const head = '{"shape":[SHAPE],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[';
+  const tail = ']]}}}';
+  let n = Math.floor((2 ** 27 - head.length - 20 - tail.length) / 2);
+  n -= n % 2;
+  const length = 1.5 * n;
+  const start = new TextEncoder().encode(head.replace('SHAPE', String(length)));
+  const bytes = new Uint8Array(start.length + 2 * n - 1 + tail.length);
+  bytes.set(start);
+  const pair = new TextEncoder().encode('1,2,');
+  for (let at = start.length; at < start.length + 2 * n; at += 4) bytes.set(pair, at);
+  bytes.set(new TextEncoder().encode(tail), start.length + 2 * n - 1);
+  assert.ok(bytes.length <= 2 ** 27);
+  const grid = ChunkGrid.fromMetadata(bytes);
+  try {
+    assert.deepEqual(grid.gridShape, [n]);
+    // 8 million rows need 192 MB of heap at once: more than any hole the
+    // grid left, so the buffer lies past 2 GiB.
+    const indices = new Float64Array(8_000_000).map((_, i) => (i * 3) % length);
+    indices[1] = 2;
+    indices[2] = length - 1;
+    const { chunks, offsets } = grid.locateMany(indices);
+    // Edges 1, 2 repeat every 3 elements: x = 3q + r lies in chunk 2q (r = 0)
+    // or 2q + 1 (at offset r - 1).
+    for (const i of [0, 1, 2, 3, 4_000_001, 7_999_999]) {
+      const q = Math.floor(indices[i] / 3), r = indices[i] % 3;
+      assert.deepEqual([chunks[i], offsets[i]], r === 0 ? [2 * q, 0] : [2 * q + 1, r - 1], `row ${i}`);
+    }
+  } finally {
+    grid.dispose();
+  }
+  t.diagnostic(`${n} runs: ${(performance.now() - started).toFixed(0)} ms`);
+  assertModuleWorks();
+});
+
 test('valid: 10^7 run items [[1, 1], [2, 1], ...] in run form', () => {
   const n = 10_000_000;
   const items = `[${'[1,1],[2,1],'.repeat(n / 2).slice(0, -1)}]`;
