@@ -1,6 +1,6 @@
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { native, scratch, withHeap, withBytes, u64View, f64View, using } from './native.js';
+import { native, scratch, scratchF64, withHeap, withBytes, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
@@ -94,12 +94,15 @@ function asIndexOrNone(value) {
 
 export class ChunkGrid {
   #handle;
+  #address; // of the native grid, for plain exports
+  #lengths; // the shape as numbers, for the fast path of locate
   #shapes; // [shape, gridShape, declaredGridShape] as bigint arrays
   #warnings;
 
   constructor(key, handle, warnings) {
     if (key !== construct) throw new TypeError('use ChunkGrid.fromMetadata, fromChunkShapes or fromEdges');
     this.#handle = handle;
+    this.#address = handle.address();
     this.#warnings = warnings;
     const ndim = handle.ndim();
     this.#shapes = withHeap(ndim * 24, (address) => {
@@ -107,6 +110,7 @@ export class ChunkGrid {
       const all = Array.from(u64View(address, ndim * 3));
       return [all.slice(0, ndim), all.slice(ndim, 2 * ndim), all.slice(2 * ndim)];
     });
+    this.#lengths = this.#shapes[0].map(Number);
     registry.register(this, handle, this);
   }
 
@@ -167,10 +171,31 @@ export class ChunkGrid {
   }
 
   // One index: through a scratch buffer, with no allocation on the wasm heap.
+  // Safe integers inside the shape take a plain export; anything else (a
+  // bigint, or an index to refuse) takes the general path.
   locate(index) {
     const ndim = this.ndim;
     if (!Array.isArray(index) || index.length !== ndim) {
       throw new TypeError(`index: expected an array of ${ndim} integers`);
+    }
+    const grid = this.#native;
+    let io = scratchF64(3 * ndim);
+    let plain = true;
+    for (let d = 0; d < ndim && plain; d++) {
+      const v = index[d];
+      plain = Number.isSafeInteger(v) && v >= 0 && v < this.#lengths[d];
+      if (plain) io[d] = v;
+    }
+    if (plain) {
+      const address = io.byteOffset;
+      native._zr_locate_f64(this.#address, address, ndim, address + ndim * 8, address + ndim * 16);
+      if (io.buffer !== native.HEAPU8.buffer) io = scratchF64(3 * ndim); // memory grew during the call
+      const chunk = new Array(ndim), offset = new Array(ndim);
+      for (let d = 0; d < ndim; d++) {
+        chunk[d] = io[ndim + d];
+        offset[d] = io[2 * ndim + d];
+      }
+      return { chunk, offset };
     }
     const shape = this.#shapes[0];
     const big = anyBigInt(index);
@@ -184,7 +209,7 @@ export class ChunkGrid {
     const address = scratch(ndim * 24);
     const view = big ? u64View : f64View;
     view(address, ndim).set(big ? values : values.map(Number));
-    this.#native[big ? 'locateManyU64' : 'locateManyF64'](address, ndim, address + ndim * 8, address + ndim * 16);
+    grid[big ? 'locateManyU64' : 'locateManyF64'](address, ndim, address + ndim * 8, address + ndim * 16);
     return { chunk: Array.from(view(address + ndim * 8, ndim)), offset: Array.from(view(address + ndim * 16, ndim)) };
   }
 

@@ -53,6 +53,17 @@ export function scratch(bytes) {
   return scratchAddress;
 }
 
+// The scratch buffer as `count` doubles, through a view kept between calls
+// and made afresh only when the buffer moves or memory grows.
+let scratchView = new Float64Array(0);
+export function scratchF64(count) {
+  const address = scratch(count * 8);
+  if (scratchView.buffer !== native.HEAPU8.buffer || scratchView.byteOffset !== address || scratchView.length < count) {
+    scratchView = new Float64Array(native.HEAPU8.buffer, address, scratchBytes / 8);
+  }
+  return scratchView;
+}
+
 // Views are made fresh on each use: memory growth replaces the buffer.
 export const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
 export const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);
