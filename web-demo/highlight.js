@@ -17,7 +17,8 @@ const EMPTY = Object.freeze({ start: 0, stop: 0 });
 
 const big = (v) => BigInt(v);
 const num = (v) => Number(v);
-const isSlice = (e) => e === null || e === undefined || (typeof e === 'object' && !Array.isArray(e) && !ArrayBuffer.isView(e));
+const isBlocks = (e) => typeof e === 'object' && e !== null && 'blocks' in e;
+const isSlice = (e) => e === null || e === undefined || (typeof e === 'object' && !Array.isArray(e) && !ArrayBuffer.isView(e) && !isBlocks(e));
 
 // Python slice semantics on an axis of length n, in bigints: {start, step, count}.
 function normalizeSlice({ start = null, stop = null, step = null } = {}, n) {
@@ -67,6 +68,13 @@ function describeAxis(grid, axis, entry) {
     // No chunk is larger than the step: each holds at most one selected element.
     if (num(step) >= largest) return { ...strided, count, exact: true };
     return { ...strided, count: span < count ? span : count, exact: false };
+  }
+  if (isBlocks(entry)) {
+    // Chunks start to stop - 1, as a slice over the chunks that overlap the array.
+    const [start = null, stop = null] = entry.blocks ?? [];
+    const { start: first, count } = normalizeSlice({ start, stop }, big(grid.gridShape[axis]));
+    if (count === 0n) return { kind: 'list', chunks: new Float64Array(0), count: 0n, exact: true };
+    return { kind: 'range', first, last: first + count - 1n, count, exact: true };
   }
   return { kind: 'core', entry };
 }

@@ -1,6 +1,6 @@
 // Typed array indices and selections, numpy style:
 //   index      "20, 15"                (negative values count from the end)
-//   selection  "0:20:2, 5:30"  ":"  "-1"  "[1, 5, 9]"  "..."
+//   selection  "0:20:2, 5:30"  ":"  "-1"  "[1, 5, 9]"  "..."  "blocks[2:5]"
 // Values beyond 2^53 - 1 become bigints, so nothing is rounded.
 
 const INTEGER = /^[+-]?\d+$/;
@@ -50,10 +50,23 @@ export function parseIndex(text, shape) {
   });
 }
 
-// One selection entry: a slice, an integer or an integer list.
+// "blocks[2:5]" or "blocks[-1]": whole chunks, as dask's array.blocks[...].
+function blocks(inner, what) {
+  const fields = inner.split(':');
+  if (fields.length > 2) throw new SyntaxError(`${what}: blocks take start:stop, with no step`);
+  const [start, stop] = fields.map((f) => (f.trim() === '' ? null : integer(f, what)));
+  if (fields.length === 2) return { blocks: [start, stop] };
+  if (start === null) throw new SyntaxError(`${what}: expected blocks[i] or blocks[start:stop]`);
+  const next = typeof start === 'bigint' ? start + 1n : start + 1;
+  return { blocks: [start, next === 0 || next === 0n ? null : next] }; // blocks[-1] is the last block
+}
+
+// One selection entry: a slice, an integer, an integer list or a block range.
 function entry(token, axis) {
   const what = `entry ${axis + 1} ("${token}")`;
   if (token === '' || token === ':' || token === '::') return null;
+  const block = /^blocks\s*\[(.*)\]$/s.exec(token);
+  if (block) return blocks(block[1], what);
   if (token.startsWith('[')) {
     if (!token.endsWith(']')) throw new SyntaxError(`${what}: a list must end with "]"`);
     const inner = token.slice(1, -1).trim();
@@ -93,6 +106,7 @@ export function formatSelection(selection) {
   return selection
     .map((e) => {
       if (e === null) return ':';
+      if (typeof e === 'object' && 'blocks' in e) return `blocks[${show(e.blocks[0])}:${show(e.blocks[1])}]`;
       if (typeof e === 'object' && !Array.isArray(e)) {
         const base = `${show(e.start)}:${show(e.stop)}`;
         return e.step !== null && e.step !== undefined && e.step !== 1 ? `${base}:${e.step}` : base;

@@ -178,6 +178,14 @@ test('a typed selection highlights the chunks grid.project returns, and a step s
   assert.equal(await page.getAttribute('#selection-result strong', 'data-count'), '3');
   await page.fill('#selection', '0:5:0');
   assert.match(await page.textContent('#selection-result'), /step of at least 1/);
+  // Whole chunks, as dask's array.blocks[...]: the same chunks as {blocks}.
+  await page.fill('#selection', 'blocks[1:3], blocks[-1]');
+  const blocks = await page.evaluate(() =>
+    [...window.explorer.grid.project([{ blocks: [1, 3] }, { blocks: [-1, null] }])].map((p) => p.chunkCoords.join(',')));
+  assert.deepEqual(blocks, ['1,2', '2,2']);
+  assert.equal(await page.getAttribute('#selection-result strong', 'data-count'), '2');
+  await page.fill('#selection', 'blocks[0:1:2]');
+  assert.match(await page.textContent('#selection-result'), /no step/);
   await close(demo);
 });
 
