@@ -153,28 +153,24 @@ class RunListReader {
   }
   size_t last_index() const { return lists_.size() - 1; }
 
+  // False when the document refused a value (it is full).
   template <class Doc>
-  void replay(Doc& doc) {
+  bool replay(Doc& doc) {
     active_ = false;
-    doc.StartArray();
+    if (!doc.StartArray()) return false;
     push(Frame::Off);
     for (const auto& block : blocks_) {
       for (const Run& r : block) {
-        if (r.count == 0) {
-          doc.Uint64(r.size);
-          continue;
-        }
-        doc.StartArray();
-        doc.Uint64(r.size);
-        doc.Uint64(r.count);
-        doc.EndArray(2);
+        const bool ok = r.count == 0 ? doc.Uint64(r.size)
+                                     : doc.StartArray() && doc.Uint64(r.size) && doc.Uint64(r.count) && doc.EndArray(2);
+        if (!ok) return false;
       }
     }
-    if (part_ == Part::None) return;
-    doc.StartArray();
+    if (part_ == Part::None) return true;
+    if (!doc.StartArray()) return false;
     push(Frame::Off);
-    if (part_ != Part::Open) doc.Uint64(size_);
-    if (part_ == Part::Count) doc.Uint64(count_);
+    if (part_ != Part::Open && !doc.Uint64(size_)) return false;
+    return part_ != Part::Count || doc.Uint64(count_);
   }
 
  private:
@@ -215,30 +211,75 @@ class RunListReader {
   uint64_t size_ = 0, count_ = 0;
 };
 
+// The document being built, refused past kMaxJsonValues values (keys and
+// containers included): more could not be held in WebAssembly's memory.
+struct BoundedDocument {
+  rapidjson::Document& doc;
+  size_t values = 0;
+  bool full = false;
+  size_t depth = 0;  // containers open
+
+  bool take() { return ++values <= kMaxJsonValues || (full = true, false); }
+  bool Null() { return take() && doc.Null(); }
+  bool Bool(bool b) { return take() && doc.Bool(b); }
+  bool Uint64(uint64_t u) { return take() && doc.Uint64(u); }
+  bool String(const char* s, rapidjson::SizeType n) { return take() && doc.String(s, n, true); }
+  bool Key(const char* s, rapidjson::SizeType n) { return take() && doc.Key(s, n, true); }
+  bool StartObject() { return take() && (++depth, doc.StartObject()); }
+  bool EndObject(rapidjson::SizeType n) { return --depth, doc.EndObject(n); }
+  bool StartArray() { return take() && (++depth, doc.StartArray()); }
+  bool EndArray(rapidjson::SizeType n) { return --depth, doc.EndArray(n); }
+};
+
 // Forwards SAX events to a Document, storing exact integers as uint64 and
 // tagging strings and other numbers; the lists that `lists` names become
-// RunList values.
+// RunList values. Top-level members outside `only` (when it is not empty)
+// are parsed but not kept: each stands as null, whatever its size.
 struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingHandler> {
-  rapidjson::Document& doc;
+  BoundedDocument out;
   RunListReader& lists;
+  std::span<const std::string_view> only;
   std::string scratch;
   const rapidjson::MemoryStream* stream = nullptr;
   std::string_view source;  // the text being parsed
   // For a patched text: where the patches are, and the original text.
   const std::vector<Patch>* patches = nullptr;
   std::string_view original;
-  TaggingHandler(rapidjson::Document& d, RunListReader& l) : doc(d), lists(l) {}
+  size_t skipping = 0;      // containers open in a value not kept
+  bool skip_value = false;  // the next value is a member not kept
+  TaggingHandler(rapidjson::Document& d, RunListReader& l, std::span<const std::string_view> o)
+      : out{d}, lists(l), only(o) {}
+
+  // A scalar not kept: inside a skipped value, or the whole of one.
+  bool skipped_scalar() {
+    if (skipping) return true;
+    if (!skip_value) return false;
+    skip_value = false;
+    out.doc.Null();
+    return true;
+  }
+  bool skipped_start() {
+    if (skipping) return ++skipping, true;
+    if (!skip_value) return false;
+    skip_value = false;
+    skipping = 1;
+    return true;
+  }
+  bool skipped_end() {
+    if (!skipping) return false;
+    if (--skipping == 0) out.doc.Null();
+    return true;
+  }
 
   // Any event that cannot belong to a list of runs ends reading one.
-  void interrupt() {
-    if (lists.active()) lists.replay(doc);
-  }
+  bool interrupt() { return !lists.active() || lists.replay(out); }
   bool tagged(char tag, const char* s, size_t n) {
     scratch.assign(1, tag);
     scratch.append(s, n);
-    return doc.String(scratch.data(), static_cast<rapidjson::SizeType>(scratch.size()), true);
+    return out.String(scratch.data(), static_cast<rapidjson::SizeType>(scratch.size()));
   }
   bool Null() {
+    if (skipped_scalar()) return true;
     if (patches) {
       const size_t begin = stream->Tell() - 4;  // reported after "null"
       const auto p = std::lower_bound(patches->begin(), patches->end(), begin);
@@ -246,18 +287,18 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
         return RawNumber(original.data() + begin, static_cast<rapidjson::SizeType>(p->length), true);
       }
     }
-    interrupt();
-    return doc.Null();
+    return interrupt() && out.Null();
   }
-  bool Bool(bool b) { return interrupt(), doc.Bool(b); }
+  bool Bool(bool b) { return skipped_scalar() || (interrupt() && out.Bool(b)); }
   // RapidJSON parses non-negative integers itself, quickly and exactly.
   bool Uint(unsigned u) { return Uint64(u); }
   bool Uint64(uint64_t u) {
+    if (skipped_scalar()) return true;
     if (lists.active()) {
       if (lists.integer(u)) return true;
-      lists.replay(doc);
+      if (!lists.replay(out)) return false;
     }
-    return doc.Uint64(u);
+    return out.Uint64(u);
   }
   // Any other number keeps its exact text, read back from the source: the
   // parser reports a number just after its last character.
@@ -265,6 +306,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   bool Int64(int64_t) { return number_from_source(); }
   bool Double(double) { return number_from_source(); }
   bool number_from_source() {
+    if (skipped_scalar()) return true;
     const size_t end = stream->Tell();
     size_t begin = end;
     while (begin > 0 && std::strchr("0123456789+-.eE", source[begin - 1]) && source[begin - 1] != '\0') --begin;
@@ -273,32 +315,41 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
     if (auto v = plain_uint64({s, n})) return Uint64(*v);
-    interrupt();
-    return tagged(kNumberTag, s, n);
+    if (skipped_scalar()) return true;
+    return interrupt() && tagged(kNumberTag, s, n);
   }
-  bool String(const char* s, rapidjson::SizeType n, bool) { return interrupt(), tagged(kStringTag, s, n); }
+  bool String(const char* s, rapidjson::SizeType n, bool) {
+    return skipped_scalar() || (interrupt() && tagged(kStringTag, s, n));
+  }
   bool Key(const char* s, rapidjson::SizeType n, bool) {
-    lists.key({s, n});
-    return doc.Key(s, n, true);
+    if (skipping) return true;
+    const std::string_view key(s, n);
+    skip_value = out.depth == 1 && !only.empty() && std::find(only.begin(), only.end(), key) == only.end();
+    lists.key(key);
+    return out.Key(s, n);
   }
   bool StartObject() {
-    interrupt();
+    if (skipped_start()) return true;
+    if (!interrupt()) return false;
     lists.start_object();
-    return doc.StartObject();
+    return out.StartObject();
   }
   bool EndObject(rapidjson::SizeType n) {
+    if (skipped_end()) return true;
     lists.end_container();
-    return doc.EndObject(n);
+    return out.EndObject(n);
   }
   bool StartArray() {
+    if (skipped_start()) return true;
     if (lists.active()) {
       if (lists.open_run()) return true;
-      lists.replay(doc);
+      if (!lists.replay(out)) return false;
     }
     if (lists.start_array()) return true;
-    return doc.StartArray();
+    return out.StartArray();
   }
   bool EndArray(rapidjson::SizeType n) {
+    if (skipped_end()) return true;
     if (lists.active()) {
       bool finished;
       if (lists.close(finished)) {
@@ -306,10 +357,10 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
         const std::string index = std::to_string(lists.last_index());
         return tagged(kRunListTag, index.data(), index.size());
       }
-      lists.replay(doc);
+      if (!lists.replay(out)) return false;
     }
     lists.end_container();
-    return doc.EndArray(n);
+    return out.EndArray(n);
   }
 };
 
@@ -514,18 +565,20 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
   }
   constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
   rapidjson::ParseResult result;
+  bool full = false;
   const auto parse = [&](std::string_view text, const std::vector<Patch>* patches) {
     rapidjson::MemoryStream stream(text.data(), text.size());
     rapidjson::Reader reader;
     auto generate = [&](rapidjson::Document& doc) {
       out.run_lists.clear();
       RunListReader lists(run_lists_at, out.run_lists);
-      TaggingHandler handler(doc, lists);
+      TaggingHandler handler(doc, lists, only);
       handler.stream = &stream;
       handler.source = text;
       handler.patches = patches;
       handler.original = bytes;
       result = reader.Parse<kFlags>(stream, handler);
+      full = handler.out.full;
       // MemoryStream reads a NUL byte as the end of input: the parser stops
       // there and skips nothing after it. Any byte left over is an error.
       if (!result.IsError() && stream.Tell() != text.size()) {
@@ -541,6 +594,12 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
     std::string patched(bytes);
     const std::vector<Patch> patches = patch_huge_numbers(patched);
     parse(patched, &patches);
+  }
+  if (full) {
+    const std::string limit = std::to_string(kMaxJsonValues);
+    out.errors.push_back({"", "found more than " + limit + " JSON values (keys and containers included; edges in " +
+                                  "chunk_shapes lists not counted); expected at most " + limit});
+    return;
   }
   if (result.IsError()) {
     out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset() + skipped) + ": " +

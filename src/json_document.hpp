@@ -50,15 +50,21 @@ struct ParsedJson {
   std::vector<Run>* runs_of(const JsonValue& v);
 };
 
-// The largest document read: parsing holds about 30 bytes per input byte at
-// worst (a document of nothing but small numbers), and WebAssembly has 4 GiB.
+// The largest document read. The densest valid one, 128 MiB of edges 1 and
+// 2, holds 67 million runs: about 2.5 GB once read, within WebAssembly's
+// 4 GiB, since edge lists are read straight into runs.
 inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
+// The most JSON values kept in the document tree (keys and containers
+// included; edges in chunk_shapes lists, and members a reader did not ask
+// for, are not kept). Each costs up to about 64 bytes while parsing, so
+// this bounds that at about 2 GB.
+inline constexpr size_t kMaxJsonValues = size_t(1) << 25;
 
 // Parses UTF-8 bytes with an iterative parser: no nesting depth can
 // overflow the stack. Duplicate keys anywhere are reported at their pointer.
-// With `only` non-empty, duplicate keys are looked for only at the top
-// level among those members, and inside them: a reader that needs a few
-// members is not held up (or failed) by the rest of the document.
+// With `only` non-empty, only those top-level members are kept (any other
+// stands as null) and looked at for duplicate keys: a reader that needs a
+// few members is not held up, failed or filled by the rest of the document.
 //
 // `run_lists_at` names, by its keys from the root, an array of edge lists
 // (such as chunk_shapes). Each of its items that is a non-empty list of

@@ -152,3 +152,23 @@ TEST_CASE("Reading edge lists as runs keeps duplicate keys and a root array as t
   REQUIRE(root.ok);
   CHECK(zr::kind_of(root.document[0]) == zr::JsonKind::Array);
 }
+
+TEST_CASE("With `only`, other top-level members are parsed but not kept: each stands as null", "[json]") {
+  constexpr std::string_view only[] = {"shape"};
+  zr::ParsedJson parsed;
+  zr::parse_json(R"({"shape":[1,2],"attributes":{"a":[1,2,{"b":3,"b":4}],"c":"d"},"x":"y","n":1e400,"shape2":[]})", false,
+                 parsed, only);
+  REQUIRE(parsed.ok);
+  CHECK(parsed.errors.empty());  // the duplicate inside attributes is not looked at
+  const zr::JsonValue& doc = parsed.document;
+  REQUIRE(doc["shape"].IsArray());
+  CHECK(doc["shape"][1].GetUint64() == 2);
+  for (const char* key : {"attributes", "x", "n", "shape2"}) {
+    INFO(key);
+    CHECK(doc[key].IsNull());
+  }
+  // Syntax and encoding are still checked everywhere.
+  zr::ParsedJson broken;
+  zr::parse_json(R"({"shape":[1],"attributes":{"a":[1,}})", false, broken, only);
+  CHECK_FALSE(broken.ok);
+}

@@ -675,3 +675,14 @@ TEST_CASE("read_edges reports each bad edge at its pointer", "[metadata][builder
   CHECK(paths(zr::read_edges(R"({"edges":[[4]]})").errors) == Paths{"/chunk_shapes"});
   CHECK_FALSE(zr::read_edges(R"({"chunk_shapes":[[4,0]]})").grid.has_value());
 }
+
+TEST_CASE("A malformed edge list read back into the document leaves the members after it as they are",
+          "[metadata][json][runs]") {
+  // The list [4, [1, 1, 1]] is replayed into the document when its run turns
+  // out to have three elements; "kind" after it must still be read.
+  const std::string grid =
+      R"({"name":"rectilinear","configuration":{"chunk_shapes":[[4,[1,1,1]],[2]],"kind":"inline"}})";
+  for (const bool lenient : {false, true}) {
+    CHECK(grid_errors(document("[4,2]", grid), {lenient}) == Paths{kShapes + "/0/1"});
+  }
+}

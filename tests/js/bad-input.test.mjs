@@ -228,6 +228,32 @@ test('valid: a 128 MiB document of 67 million runs is read without running out o
   assertModuleWorks();
 });
 
+// 128 MiB of tiny values outside chunk_shapes: more JSON values than a
+// document tree may hold. fromMetadata needs only shape and chunk_grid and
+// keeps nothing else, so it reads the grid; validateMetadata, which reads
+// the whole document, refuses it with a clear error. Neither runs out of
+// memory, and the module keeps working.
+test('128 MiB of values in attributes: fromMetadata reads the grid, validateMetadata refuses at the value limit', () => {
+  const head = documentText({ shape: '[4]', chunk_grid: regular('[2]'), attributes: null }).slice(0, -1) + ',"attributes":{"a":[';
+  const tail = ']}}';
+  const n = Math.floor((2 ** 27 - head.length - tail.length) / 2);
+  const bytes = new Uint8Array(head.length + 2 * n - 1 + tail.length);
+  bytes.set(utf8(head));
+  for (let at = head.length; at < head.length + 2 * n; at += 2) bytes.set([49, 44], at);
+  bytes.set(utf8(tail), head.length + 2 * n - 1);
+  assert.ok(bytes.length <= 2 ** 27);
+  const grid = ChunkGrid.fromMetadata(bytes);
+  assert.deepEqual(grid.gridShape, [2]);
+  grid.dispose();
+  const report = validateMetadata(bytes);
+  assert.equal(report.valid, false);
+  assert.equal(report.errors.length, 1);
+  assert.equal(report.errors[0].path, '');
+  assert.match(report.errors[0].message, /^found more than 33554432 JSON values .*; expected at most 33554432$/);
+  gc();
+  assertModuleWorks();
+});
+
 test('valid: 10^7 run items [[1, 1], [2, 1], ...] in run form', () => {
   const n = 10_000_000;
   const items = `[${'[1,1],[2,1],'.repeat(n / 2).slice(0, -1)}]`;
