@@ -70,9 +70,19 @@ if [[ $mode == --ci ]]; then
 else
   corpus=$out/corpus
   mkdir -p "$corpus"
-  # ZR_FUZZ_RUNS, if set, ends the run sooner: after that many executions.
+  # ZR_FUZZ_RUNS, if set, ends the run sooner: after that many executions
+  # in all. ZR_FUZZ_JOBS runs that many fuzzers side by side on one corpus,
+  # each logging to $out/fuzz-<job>.log.
+  jobs=${ZR_FUZZ_JOBS:-1}
   runs=()
-  [[ -n ${ZR_FUZZ_RUNS:-} ]] && runs=(-runs="$ZR_FUZZ_RUNS")
-  echo "== fuzz: ${mode} s${ZR_FUZZ_RUNS:+ or $ZR_FUZZ_RUNS executions}, corpus $corpus"
-  "$fuzzer" "${common[@]}" -max_total_time="$mode" "${runs[@]}" "$corpus" "$seeds"
+  [[ -n ${ZR_FUZZ_RUNS:-} ]] && runs=(-runs="$((ZR_FUZZ_RUNS / jobs))")
+  echo "== fuzz: ${mode} s${ZR_FUZZ_RUNS:+ or $ZR_FUZZ_RUNS executions}, $jobs job(s), corpus $corpus"
+  if [[ $jobs == 1 ]]; then
+    "$fuzzer" "${common[@]}" -max_total_time="$mode" "${runs[@]}" "$corpus" "$seeds"
+  else
+    root=$(pwd)
+    cd "$out"  # where libFuzzer writes its fuzz-<job>.log files
+    "$root/$fuzzer" "${common[@]/#-dict=/-dict=$root/}" -artifact_prefix="$root/$artifacts/" -jobs="$jobs" -workers="$jobs" \
+      -max_total_time="$mode" "${runs[@]}" "$root/$corpus" "$seeds"
+  fi
 fi
