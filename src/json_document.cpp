@@ -95,7 +95,7 @@ std::vector<Patch> patch_huge_numbers(std::string& text) {
 // rest of it is parsed as usual.
 class RunListReader {
  public:
-  RunListReader(std::span<const std::string_view> at, std::vector<std::vector<Run>>& lists) : at_(at), lists_(lists) {}
+  RunListReader(RunListPath path, std::vector<std::vector<Run>>& lists) : at_(path.keys), runs_(path.runs), lists_(lists) {}
 
   bool active() const { return active_; }
 
@@ -127,7 +127,7 @@ class RunListReader {
     }
     return false;
   }
-  bool open_run() { return part_ == Part::None && (part_ = Part::Open, true); }
+  bool open_run() { return runs_ && part_ == Part::None && (part_ = Part::Open, true); }
   // Returns true when the event was taken; `finished` when it ended the item.
   bool close(bool& finished) {
     finished = false;
@@ -199,6 +199,7 @@ class RunListReader {
   }
 
   std::span<const std::string_view> at_;
+  bool runs_;  // whether [size, count] items are read, or only plain edges
   std::vector<std::vector<Run>>& lists_;
   std::vector<Frame> frames_;
   bool key_matches_ = false;
@@ -548,7 +549,7 @@ std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) {
 }
 
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span<const std::string_view> only,
-                std::span<const std::string_view> run_lists_at) {
+                RunListPath run_lists) {
   if (bytes.size() > kMaxDocumentBytes) {
     out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
                                   std::to_string(kMaxDocumentBytes) + " (128 MiB)"});
@@ -571,7 +572,7 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
     rapidjson::Reader reader;
     auto generate = [&](rapidjson::Document& doc) {
       out.run_lists.clear();
-      RunListReader lists(run_lists_at, out.run_lists);
+      RunListReader lists(run_lists, out.run_lists);
       TaggingHandler handler(doc, lists, only);
       handler.stream = &stream;
       handler.source = text;
@@ -597,8 +598,8 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
   }
   if (full) {
     const std::string limit = std::to_string(kMaxJsonValues);
-    out.errors.push_back({"", "found more than " + limit + " JSON values (keys and containers included; edges in " +
-                                  "chunk_shapes lists not counted); expected at most " + limit});
+    out.errors.push_back({"", "found more than " + limit + " JSON values (keys and containers included; valid " +
+                                  "chunk_shapes edge lists, read as runs, not counted); expected at most " + limit});
     return;
   }
   if (result.IsError()) {

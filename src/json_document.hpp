@@ -66,15 +66,19 @@ inline constexpr size_t kMaxJsonValues = size_t(1) << 25;
 // stands as null) and looked at for duplicate keys: a reader that needs a
 // few members is not held up, failed or filled by the rest of the document.
 //
-// `run_lists_at` names, by its keys from the root, an array of edge lists
+// `run_lists.keys` names, by its keys from the root, an array of edge lists
 // (such as chunk_shapes). Each of its items that is a non-empty list of
-// positive integers and [positive integer, positive integer] runs is read
-// straight into run_lists and stands in the document as a RunList value:
-// ten million edges never become DOM values. Any other item stays as it was
-// written, for messages to quote.
+// positive integers (and, with `run_lists.runs`, [positive integer,
+// positive integer] runs) is read straight into run_lists and stands in the
+// document as a RunList value: ten million edges never become DOM values,
+// nor count towards kMaxJsonValues. Any other item stays as it was written,
+// for messages to quote.
+struct RunListPath {
+  std::span<const std::string_view> keys;
+  bool runs = true;
+};
 void parse_json(std::string_view bytes, bool lenient, ParsedJson& out,
-                std::span<const std::string_view> only = {},
-                std::span<const std::string_view> run_lists_at = {});
+                std::span<const std::string_view> only = {}, RunListPath run_lists = {});
 
 // The byte range [begin, end) of the value of a top-level member `key` in
 // JSON text, so that it can be replaced without touching any other byte.

@@ -248,28 +248,29 @@ class GridReader {
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       const JsonValue& axis = list[i];
       const std::string axis_path = pointer_append(path, i);
-      if (!axis.IsArray()) {
+      std::vector<Run> runs;
+      if (std::vector<Run>* read = parsed_.runs_of(axis)) {  // plain positive edges, read while parsing
+        runs = std::move(*read);
+      } else if (!axis.IsArray()) {
         error(axis_path, "found " + describe_value(axis) + "; expected an array of positive integer edge lengths");
         ok = false;
         continue;
-      }
-      const bool zero_length = axis.Empty() || (axis.Size() == 1 && axis[0].IsUint64() && axis[0].GetUint64() == 0);
-      if (zero_length) {
-        out.push_back(*Axis::from_step(0, 1));
+      } else if (axis.Empty() || (axis.Size() == 1 && axis[0].IsUint64() && axis[0].GetUint64() == 0)) {
+        out.push_back(*Axis::from_step(0, 1));  // a zero-length axis
         continue;
+      } else {
+        runs.reserve(axis.Size());
+        for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
+          if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
+          else ok = false;
+        }
+        if (runs.size() != axis.Size()) continue;
       }
-      std::vector<Run> runs;
-      runs.reserve(axis.Size());
-      for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
-        if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
-        else ok = false;
-      }
-      if (runs.size() != axis.Size()) continue;
       // The shape is the sum, so only overflow can fail here.
       uint64_t sum = 0;
       bool overflow = false;
       for (const Run& r : runs) overflow = overflow || __builtin_add_overflow(sum, r.size, &sum);
-      auto built_axis = built(Axis::from_runs(overflow ? 0 : sum, runs), axis_path, sum, true);
+      auto built_axis = built(Axis::from_runs(overflow ? 0 : sum, std::move(runs)), axis_path, sum, true);
       if (built_axis) out.push_back(std::move(*built_axis));
       else ok = false;
     }
@@ -288,8 +289,8 @@ class GridReader {
 // `only`: the top-level members whose duplicate keys matter (all if empty).
 const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected,
                             std::span<const std::string_view> only = {},
-                            std::span<const std::string_view> run_lists_at = {}) {
-  parse_json(json, lenient, parsed, only, run_lists_at);
+                            RunListPath run_lists = {}) {
+  parse_json(json, lenient, parsed, only, run_lists);
   if (!parsed.ok) return nullptr;
   if (!parsed.document.IsObject()) {
     parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected)});
@@ -333,7 +334,7 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kGridMembers[] = {"shape", "chunk_grid"};
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers, kChunkShapesKeys);
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers, {kChunkShapesKeys});
   out.errors = grid_problems(parsed.errors);
   out.warnings = parsed.warnings;
   if (!doc) return out;
@@ -346,7 +347,7 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
 Validation validate_metadata(std::string_view json, ReadOptions options) {
   Validation out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", {}, kChunkShapesKeys);
+  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", {}, {kChunkShapesKeys});
   out.errors = parsed.errors;
   out.warnings = parsed.warnings;
   if (!doc) return out;
@@ -360,7 +361,7 @@ GridRead read_chunk_shapes(std::string_view json) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kKeys[] = {"chunk_shapes"};
-  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, kKeys);
+  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, {kKeys});
   out.errors = parsed.errors;
   if (!doc) return out;
   GridReader reader({}, parsed, out.errors, out.warnings);
@@ -375,7 +376,8 @@ GridRead read_chunk_shapes(std::string_view json) {
 GridRead read_edges(std::string_view json) {
   GridRead out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, false, parsed, "an object");
+  constexpr std::string_view kKeys[] = {"chunk_shapes"};
+  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, {kKeys, false});
   out.errors = parsed.errors;
   if (!doc) return out;
   GridReader reader({}, parsed, out.errors, out.warnings);
