@@ -65,9 +65,15 @@ export function run() {
   cases.push({ name: '(b) 3-d, 100 chunks/axis, mixed runs', edges: bEdges, chunkShapes: b, shape: bShape });
 
   const rows = [['dataset', 'input', 'plain JS', 'ours (wasm)', 'speed-up', 'wasm kernel', 'native kernel', 'kernel wasm / native']];
+  // The two kernels take turns, three rounds of a median each, and each
+  // keeps its best round: another tenant's burst then slows neither figure.
   const ceiling = (shape, chunkShapes, idx) => {
-    const wasm = wasmKernelMedian(shape, chunkShapes, idx);
-    const nat = nativeMedian(shape, chunkShapes, idx);
+    let wasm = Infinity;
+    let nat = Infinity;
+    for (let round = 0; round < 3; round++) {
+      wasm = Math.min(wasm, wasmKernelMedian(shape, chunkShapes, idx));
+      nat = Math.min(nat, nativeMedian(shape, chunkShapes, idx));
+    }
     return [ms(wasm), ms(nat), `${(wasm / nat).toFixed(2)}×`];
   };
   for (const c of cases) {
