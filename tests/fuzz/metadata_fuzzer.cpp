@@ -1012,6 +1012,24 @@ void check_points_typed(const zr::Axis& axis, const RefAxis& ref, const std::vec
   CHECK(k == values.size(), "points groups cover every value");
 }
 
+// n indices of the axis as T, each counted from the start or (negative) from
+// the end. An empty axis has none: every value is 0 and `bad` is the first.
+template <class T>
+std::vector<T> signed_indices(Rng& rng, const RefAxis& ref, size_t n, std::optional<size_t>& bad) {
+  const u64 L = ref.length;
+  std::vector<T> values;
+  for (size_t i = 0; i < n; ++i) {
+    if (L == 0) {
+      values.push_back(0);
+      if (!bad) bad = i;
+      continue;
+    }
+    const u64 idx = random_index(rng, ref);
+    values.push_back(rng.chance(50) ? T(idx) : T(idx) - T(L));
+  }
+  return values;
+}
+
 void check_points(const zr::Axis& axis, const RefAxis& ref, Rng& rng) {
   const u64 L = ref.length;
   const size_t n = rng.below(24);
@@ -1029,17 +1047,8 @@ void check_points(const zr::Axis& axis, const RefAxis& ref, Rng& rng) {
   }
   // int64 values, negative counting from the end (only where they fit).
   if (L <= (u64(1) << 62)) {
-    std::vector<int64_t> values;
     std::optional<size_t> bad;
-    for (size_t i = 0; i < n; ++i) {
-      if (L == 0) {
-        values.push_back(0);
-        if (!bad) bad = i;
-        continue;
-      }
-      const u64 idx = random_index(rng, ref);
-      values.push_back(rng.chance(50) ? int64_t(idx) : int64_t(idx) - int64_t(L));
-    }
+    std::vector<int64_t> values = signed_indices<int64_t>(rng, ref, n, bad);
     if (n > 0 && L > 0 && rng.chance(20)) {
       const size_t at = rng.below(n);
       values[at] = rng.chance(50) ? int64_t(L) : -int64_t(L) - 1;
@@ -1049,17 +1058,8 @@ void check_points(const zr::Axis& axis, const RefAxis& ref, Rng& rng) {
   }
   // double values (exact only up to 2^53).
   if (L < (u64(1) << 53)) {  // doubles are exact indices only up to 2^53 - 1
-    std::vector<double> values;
     std::optional<size_t> bad;
-    for (size_t i = 0; i < n; ++i) {
-      if (L == 0) {
-        values.push_back(0);
-        if (!bad) bad = i;
-        continue;
-      }
-      const u64 idx = random_index(rng, ref);
-      values.push_back(rng.chance(50) ? double(idx) : double(idx) - double(L));
-    }
+    std::vector<double> values = signed_indices<double>(rng, ref, n, bad);
     if (n > 0 && L > 0 && rng.chance(25)) {
       const size_t at = rng.below(n);
       const double choices[] = {double(L), -double(L) - 1, 0.5, -0.5, __builtin_nan(""), 9007199254740992.0,
