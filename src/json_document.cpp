@@ -408,7 +408,8 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors, std::span<co
       for (size_t k = 1; k < keys.size(); ++k) {
         if (keys[k] == keys[k - 1] && (k == 1 || keys[k - 2] != keys[k]) && !problems_full(errors)) {
           report(errors, {pointer_append(pointer_of(nodes, i), keys[k]),
-                            "found the key \"" + std::string(keys[k]) + "\" more than once; expected unique keys"});
+                            "found the key \"" + std::string(keys[k]) + "\" more than once; expected unique keys",
+                          ProblemCode::DuplicateKey});
         }
       }
     } else if (v.IsArray()) {
@@ -552,13 +553,15 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
                 RunListPath run_lists) {
   if (bytes.size() > kMaxDocumentBytes) {
     out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
-                                  std::to_string(kMaxDocumentBytes) + " (128 MiB)"});
+                                  std::to_string(kMaxDocumentBytes) + " (128 MiB)",
+                      ProblemCode::TooLarge});
     return;
   }
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   size_t skipped = 0;  // so that error offsets count from the input's first byte
   if (bytes.substr(0, 3) == kBom) {
-    Problem bom{"", "found a UTF-8 byte-order mark; expected JSON text without one"};
+    Problem bom{"", "found a UTF-8 byte-order mark; expected JSON text without one",
+                lenient ? ProblemCode::ByteOrderMark : ProblemCode::Encoding};
     (lenient ? out.warnings : out.errors).push_back(bom);
     if (!lenient) return;
     bytes.remove_prefix(3);
@@ -599,12 +602,15 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
   if (full) {
     const std::string limit = std::to_string(kMaxJsonValues);
     out.errors.push_back({"", "found more than " + limit + " JSON values (keys and containers included; valid " +
-                                  "chunk_shapes edge lists, read as runs, not counted); expected at most " + limit});
+                                  "chunk_shapes edge lists, read as runs, not counted); expected at most " + limit,
+                      ProblemCode::TooLarge});
     return;
   }
   if (result.IsError()) {
     out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset() + skipped) + ": " +
-                                  rapidjson::GetParseError_En(result.Code())});
+                                  rapidjson::GetParseError_En(result.Code()),
+                      result.Code() == rapidjson::kParseErrorStringInvalidEncoding ? ProblemCode::Encoding
+                                                                                     : ProblemCode::Syntax});
     return;
   }
   report_duplicate_keys(out.document, out.errors, only);

@@ -39,7 +39,9 @@ class GridReader {
   GridReader(ReadOptions options, ParsedJson& parsed, Problems& errors, Problems& warnings)
       : lenient_(options.lenient), parsed_(parsed), errors_(errors), warnings_(warnings) {}
 
-  void error(std::string path, std::string message) { report(errors_, {std::move(path), std::move(message)}); }
+  void error(std::string path, std::string message, ProblemCode code) {
+    report(errors_, {std::move(path), std::move(message), code});
+  }
 
   // A non-negative (or, with `positive`, a positive) integer.
   template <class Path>
@@ -55,7 +57,8 @@ class GridReader {
         using K = ExactNumber::Kind;
         const ExactNumber exact = exact_number(number_text_of(v));
         if (exact.kind == K::Integer && lenient_) {
-          report(warnings_, {path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value)});
+          report(warnings_, {path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value),
+                             ProblemCode::IntegralFloat});
           value = exact.value;
           break;
         }
@@ -63,13 +66,13 @@ class GridReader {
                           : exact.kind == K::TooLarge ? ", beyond 2^64 - 1"
                           : exact.kind == K::Fraction ? ", not an integer"
                                                       : ", a negative number";
-        error(path, "found " + describe_value(v) + why + expected());
+        error(path, "found " + describe_value(v) + why + expected(), ProblemCode::NotInteger);
         return std::nullopt;
       }
-      default: error(path, "found " + describe_value(v) + expected()); return std::nullopt;
+      default: error(path, "found " + describe_value(v) + expected(), ProblemCode::WrongType); return std::nullopt;
     }
     if (positive && *value == 0) {
-      error(path, "found 0" + expected());
+      error(path, "found 0" + expected(), ProblemCode::NotPositive);
       return std::nullopt;
     }
     return value;
@@ -77,8 +80,11 @@ class GridReader {
 
   // One entry per axis; nullopt where that axis's length is invalid.
   std::optional<std::vector<std::optional<uint64_t>>> shape(const JsonValue* v, const std::string& path) {
-    if (!v) return error(path, missing("shape", "an array of non-negative integers")), std::nullopt;
-    if (!v->IsArray()) return error(path, "found " + describe_value(*v) + "; expected an array of non-negative integers"), std::nullopt;
+    if (!v) return error(path, missing("shape", "an array of non-negative integers"), ProblemCode::Missing), std::nullopt;
+    if (!v->IsArray()) {
+      error(path, "found " + describe_value(*v) + "; expected an array of non-negative integers", ProblemCode::WrongType);
+      return std::nullopt;
+    }
     std::vector<std::optional<uint64_t>> lengths;
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) lengths.push_back(integer((*v)[i], ItemPath{path, i}, false, "array length"));
     return lengths;
@@ -93,7 +99,8 @@ class GridReader {
       const JsonValue& item = list[i];
       if (item.IsArray()) {
         if (item.Size() != 2) {
-          error(pointer_append(path, i), "found an array of " + std::to_string(item.Size()) + " elements; expected a run [edge length, count] of exactly two positive integers");
+          error(pointer_append(path, i), "found an array of " + std::to_string(item.Size()) + " elements; expected a run [edge length, count] of exactly two positive integers",
+                ProblemCode::WrongType);
           ok = false;
           continue;
         }
@@ -120,7 +127,10 @@ class GridReader {
       return built(Axis::from_runs(*length, std::move(*runs)), path, *length, true);
     }
     if (v.IsArray()) {
-      if (v.Empty()) return error(path, "found []; expected a positive integer or a non-empty array of edge lengths"), std::nullopt;
+      if (v.Empty()) {
+        error(path, "found []; expected a positive integer or a non-empty array of edge lengths", ProblemCode::EmptyList);
+        return std::nullopt;
+      }
       const auto runs = run_items(v, path);
       if (!runs || !length) return std::nullopt;
       return built(Axis::from_runs(*length, *runs), path, *length, true);
@@ -135,7 +145,8 @@ class GridReader {
     using K = AxisFault::Kind;
     const AxisFault& f = axis.error();
     const bool at_item = list && (f.kind == K::RunOverflow || f.kind == K::SumOverflow);
-    error(at_item ? pointer_append(path, f.item) : path, describe(f, length));
+    Problem problem = axis_problem(f, length);
+    error(at_item ? pointer_append(path, f.item) : path, std::move(problem.message), problem.code);
     return std::nullopt;
   }
 
@@ -146,7 +157,8 @@ class GridReader {
     if (!lengths) return false;
     if (list.Size() == lengths->size()) return true;
     error(path, "found " + std::to_string(list.Size()) + " axes; expected " + std::to_string(lengths->size()) +
-                    ", the length of " + std::string(shape_name));
+                    ", the length of " + std::string(shape_name),
+          ProblemCode::AxisCount);
     return false;
   }
 
@@ -177,8 +189,11 @@ class GridReader {
                                  std::string_view expected, JsonKind kind) {
     const JsonValue* v = member(parent, key);
     const std::string path = pointer_append(parent_path, key);
-    if (!v) return error(path, missing(key, expected)), nullptr;
-    if (kind_of(*v) != kind) return error(path, "found " + describe_value(*v) + "; expected " + std::string(expected)), nullptr;
+    if (!v) return error(path, missing(key, expected), ProblemCode::Missing), nullptr;
+    if (kind_of(*v) != kind) {
+      error(path, "found " + describe_value(*v) + "; expected " + std::string(expected), ProblemCode::WrongType);
+      return nullptr;
+    }
     return v;
   }
 
@@ -194,7 +209,8 @@ class GridReader {
     const auto grid_name = string_of(*name);
     if (grid_name == "regular") return regular(config, config_path, lengths);
     if (grid_name == "rectilinear") return rectilinear(config, config_path, lengths);
-    error(pointer_append(grid_path, "name"), "found " + describe_value(*name) + "; expected \"regular\" or \"rectilinear\"");
+    error(pointer_append(grid_path, "name"), "found " + describe_value(*name) + "; expected \"regular\" or \"rectilinear\"",
+          ProblemCode::UnknownName);
     return std::nullopt;
   }
 
@@ -207,14 +223,17 @@ class GridReader {
     bool has_lists = false;
     for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
     if (has_lists && lenient_) {
-      report(warnings_, {shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid"});
+      report(warnings_, {shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid",
+                         ProblemCode::RegularEdgeLists});
     } else if (has_lists) {
       // Every entry is still checked: the count, and each step on its axis.
       const bool matched = axis_count_matches(*chunk_shape, shape_path, lengths, "shape");
       for (rapidjson::SizeType i = 0; i < chunk_shape->Size(); ++i) {
         const JsonValue& item = (*chunk_shape)[i];
         if (item.IsArray()) {
-          error(pointer_append(shape_path, i), "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)");
+          error(pointer_append(shape_path, i),
+                "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)",
+                ProblemCode::WrongType);
         } else {
           axis(item, pointer_append(shape_path, i), length_of(lengths, matched, i));
         }
@@ -231,7 +250,7 @@ class GridReader {
     if (!config) return std::nullopt;
     const JsonValue* kind = object_member(*config, path, "kind", "\"inline\"", JsonKind::String);
     if (kind && string_of(*kind) != "inline") {
-      error(pointer_append(path, "kind"), "found " + describe_value(*kind) + "; expected \"inline\"");
+      error(pointer_append(path, "kind"), "found " + describe_value(*kind) + "; expected \"inline\"", ProblemCode::UnknownName);
       kind = nullptr;
     }
     const JsonValue* shapes = object_member(*config, path, "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
@@ -252,7 +271,8 @@ class GridReader {
       if (std::vector<Run>* read = parsed_.runs_of(axis)) {  // plain positive edges, read while parsing
         runs = std::move(*read);
       } else if (!axis.IsArray()) {
-        error(axis_path, "found " + describe_value(axis) + "; expected an array of positive integer edge lengths");
+        error(axis_path, "found " + describe_value(axis) + "; expected an array of positive integer edge lengths",
+              ProblemCode::WrongType);
         ok = false;
         continue;
       } else if (axis.Empty() || (axis.Size() == 1 && axis[0].IsUint64() && axis[0].GetUint64() == 0)) {
@@ -293,7 +313,8 @@ const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& par
   parse_json(json, lenient, parsed, only, run_lists);
   if (!parsed.ok) return nullptr;
   if (!parsed.document.IsObject()) {
-    parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected)});
+    parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected),
+                             ProblemCode::WrongType});
     return nullptr;
   }
   return &parsed.document;
@@ -310,25 +331,43 @@ Problems grid_problems(const Problems& all) {
 
 void check_document_fields(const JsonValue& doc, GridReader& reader) {
   const JsonValue* format = member(doc, "zarr_format");
-  if (!format) reader.error("/zarr_format", missing("zarr_format", "3"));
-  else if (!(format->IsUint64() && format->GetUint64() == 3)) reader.error("/zarr_format", "found " + describe_value(*format) + "; expected 3");
+  if (!format) reader.error("/zarr_format", missing("zarr_format", "3"), ProblemCode::Missing);
+  else if (!(format->IsUint64() && format->GetUint64() == 3))
+    reader.error("/zarr_format", "found " + describe_value(*format) + "; expected 3", ProblemCode::Invalid);
 
   const JsonValue* node_type = member(doc, "node_type");
-  if (!node_type) reader.error("/node_type", missing("node_type", "\"array\""));
+  if (!node_type) reader.error("/node_type", missing("node_type", "\"array\""), ProblemCode::Missing);
   else if (kind_of(*node_type) != JsonKind::String || string_of(*node_type) != "array")
-    reader.error("/node_type", "found " + describe_value(*node_type) + "; expected \"array\"");
+    reader.error("/node_type", "found " + describe_value(*node_type) + "; expected \"array\"", ProblemCode::Invalid);
 
   const JsonValue* data_type = member(doc, "data_type");
-  if (!data_type) reader.error("/data_type", missing("data_type", "a data type name or object"));
+  if (!data_type) reader.error("/data_type", missing("data_type", "a data type name or object"), ProblemCode::Missing);
   else if (kind_of(*data_type) != JsonKind::String && !data_type->IsObject())
-    reader.error("/data_type", "found " + describe_value(*data_type) + "; expected a data type name (a string) or an object");
+    reader.error("/data_type", "found " + describe_value(*data_type) + "; expected a data type name (a string) or an object",
+                 ProblemCode::WrongType);
 
   reader.object_member(doc, "", "chunk_key_encoding", "an object with a \"name\"", JsonKind::Object);
-  if (!member(doc, "fill_value")) reader.error("/fill_value", missing("fill_value", "a fill value"));
+  if (!member(doc, "fill_value")) reader.error("/fill_value", missing("fill_value", "a fill value"), ProblemCode::Missing);
   reader.object_member(doc, "", "codecs", "an array of codecs", JsonKind::Array);
 }
 
 }  // namespace
+
+Problem axis_problem(const AxisFault& fault, uint64_t length) {
+  using K = AxisFault::Kind;
+  ProblemCode code = ProblemCode::Invalid;
+  switch (fault.kind) {
+    case K::ZeroStep:
+    case K::ZeroSize:
+    case K::ZeroCount: code = ProblemCode::NotPositive; break;
+    case K::StepOverflow:
+    case K::RunOverflow:
+    case K::SumOverflow: code = ProblemCode::Overflow; break;
+    case K::EmptyList: code = ProblemCode::EmptyList; break;
+    case K::SumBelowLength: code = ProblemCode::SumBelowLength; break;
+  }
+  return {"", describe(fault, length), code};
+}
 
 GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;

@@ -31,6 +31,9 @@ struct Validation {
 };
 Validation validate_metadata(std::string_view json, ReadOptions options = {});
 
+// An axis fault as a problem (with no path yet): its message and code.
+Problem axis_problem(const AxisFault& fault, uint64_t length);
+
 // `{"shape": [...], "chunk_shapes": [...]}`: the spec's chunk_shapes value.
 GridRead read_chunk_shapes(std::string_view json);
 

@@ -1,15 +1,40 @@
 // A problem found in a document or an argument: where (a JSON Pointer) and
 // what was found against what was expected.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace zr {
 
+// What kind of problem, for callers to switch on without reading messages.
+// The JS names (docs/wasm-boundary.md) are these in upper snake case.
+enum class ProblemCode : uint8_t {
+  Invalid,           // a value the rules refuse, of no more specific kind
+  Syntax,            // not JSON
+  Encoding,          // not UTF-8, or a byte-order mark in strict mode
+  DuplicateKey,      // a key that appears twice in one object
+  TooLarge,          // a document or a list past a documented limit
+  TooManyProblems,   // the last entry of a full report
+  Missing,           // a required member is absent
+  WrongType,         // a JSON type, or an array length, other than the one expected
+  NotInteger,        // a number that is not an exact non-negative integer
+  NotPositive,       // 0 where a positive integer is expected
+  EmptyList,         // [] where at least one edge is expected
+  AxisCount,         // one entry per axis expected, and a different count found
+  Overflow,          // a sum or product past 2^64 - 1
+  SumBelowLength,    // edges that do not reach the axis length
+  UnknownName,       // a name (of a grid, a kind) that is not supported
+  IntegralFloat,     // warning: an integral float read as an integer (lenient)
+  RegularEdgeLists,  // warning: edge lists in a "regular" grid (lenient)
+  ByteOrderMark,     // warning: a byte-order mark (lenient)
+};
+
 struct Problem {
   std::string path;
   std::string message;
+  ProblemCode code = ProblemCode::Invalid;
 };
 
 using Problems = std::vector<Problem>;
@@ -26,7 +51,8 @@ inline void report(Problems& problems, Problem problem) {
   if (problems.size() < kMaxProblems) {
     problems.push_back(std::move(problem));
   } else if (problems.size() == kMaxProblems) {
-    problems.push_back({"", "found more problems; only the first " + std::to_string(kMaxProblems) + " are listed"});
+    problems.push_back({"", "found more problems; only the first " + std::to_string(kMaxProblems) + " are listed",
+                        ProblemCode::TooManyProblems});
   }
 }
 
