@@ -71,6 +71,8 @@ class Axis {
   // The chunk just past the run that `run` (as locate_forward left it) names:
   // chunks before it have the same size. A step axis is one run.
   uint64_t run_end(size_t run) const { return firsts_[run + 1]; }
+  // The run that holds a chunk. Precondition: chunk < declared_count().
+  size_t run_of_chunk(uint64_t chunk) const;
 
   // Preconditions: chunk < declared_count().
   uint64_t origin(uint64_t chunk) const;
@@ -80,7 +82,7 @@ class Axis {
   // Writes every declared edge; `out.size()` must equal declared_count().
   void expand(std::span<uint64_t> out) const;
 
-  // The resize policy of api.md. `appended` is used only when an explicit
+  // The resize policy (docs/semantics.md). `appended` is used only when an explicit
   // axis grows past its edge sum; empty means "one edge of the difference".
   Expected<Axis, AxisFault> resize(uint64_t new_length, std::span<const uint64_t> appended) const;
 
@@ -94,7 +96,6 @@ class Axis {
   void index_buckets();
   size_t run_of_index(uint64_t index) const;
   Located in_run(size_t run, uint64_t index) const;
-  size_t run_of_chunk(uint64_t chunk) const;
 
   uint64_t length_ = 0;
   uint64_t step_ = 0;              // 0 for an explicit list

@@ -104,4 +104,37 @@ PointsProjection project_mask(const Axis& axis, std::span<const uint8_t> mask) {
   return group_points(std::move(located));
 }
 
+SliceChunks slice_chunks(const Axis& axis, Range range, uint64_t step) {
+  const uint64_t stop = std::min(range.stop, axis.length());
+  if (range.start >= stop) return {};
+  const uint64_t selected = ceil_div_fast(stop - range.start, step);
+  const uint64_t last_element = range.start + (selected - 1) * step;  // below stop: no overflow
+  const uint64_t first = axis.locate(range.start).chunk;
+  const uint64_t last = axis.locate(last_element).chunk;
+  const uint64_t span = last - first + 1;
+  SliceChunks out{first, last + 1, span, true, true};
+  if (step == 1) return out;
+  uint64_t smallest = UINT64_MAX, largest = 0;
+  const size_t last_run = axis.run_of_chunk(last);
+  for (size_t r = axis.run_of_chunk(first); r <= last_run; ++r) {
+    smallest = std::min(smallest, axis.runs()[r].size);
+    largest = std::max(largest, axis.runs()[r].size);
+  }
+  if (step <= smallest) return out;
+  out.every = false;
+  if (step >= largest) {
+    out.count = selected;
+    return out;
+  }
+  if (span <= kExactSliceChunks) {
+    uint64_t count = 0;
+    for_each_slice_chunk(axis, range, step, [&](uint64_t, uint64_t, uint64_t, uint64_t, uint64_t) { ++count; });
+    out.count = count;
+    return out;
+  }
+  out.count = std::min(span, selected);
+  out.exact = false;
+  return out;
+}
+
 }  // namespace zr

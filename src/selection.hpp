@@ -40,6 +40,22 @@ std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index);
 // first and last follow Python slice rules over the active chunk count.
 Range block_range(const Axis& axis, const SliceSpec& blocks);
 
+// The chunks a slice selects on an axis, without listing them: the first
+// and last chunk that hold a selected element, and how many do. With step 1,
+// or a step no longer than the shortest chunk between, every chunk in
+// [first, stop) is selected (`every`); with a step at least the longest, each
+// selected element has a chunk of its own. Between the two the count is
+// exact up to kExactSliceChunks chunks in [first, stop), else an upper bound
+// (`exact` false). O(runs in the range).
+struct SliceChunks {
+  uint64_t first = 0, stop = 0;  // empty: both 0
+  uint64_t count = 0;
+  bool exact = true;
+  bool every = true;
+};
+inline constexpr uint64_t kExactSliceChunks = uint64_t(1) << 20;
+SliceChunks slice_chunks(const Axis& axis, Range range, uint64_t step);
+
 // One entry per chunk that holds a selected element. `starts`/`stops` are
 // chunk-local (stop clipped to the chunk's data), outputs are
 // [out_starts, out_stops) with step 1.
