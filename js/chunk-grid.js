@@ -1,10 +1,10 @@
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { native, scratch, scratchF64, withHeap, withBytes, u64View, f64View, using } from './native.js';
+import { copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
-import { projectAxes, projections } from './selection.js';
+import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntryArg } from './selection.js';
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
 const EDGE_LIMIT = 2 ** 25;
@@ -22,13 +22,13 @@ export function metadataInput(meta, pick) {
     // form is at least as long as the string; the core checks the rest.)
     const size = typeof meta === 'string' ? meta.length : meta.byteLength;
     if (size > native.maxDocumentBytes) {
-      return { input: null, problems: [{ path: '', message: `found a document of ${size} ${typeof meta === 'string' ? 'characters' : 'bytes'}; expected at most ${native.maxDocumentBytes} bytes (128 MiB)` }] };
+      return { input: null, problems: [{ path: '', message: `found a document of ${size} ${typeof meta === 'string' ? 'characters' : 'bytes'}; expected at most ${native.maxDocumentBytes} bytes (128 MiB)`, code: 'TOO_LARGE' }] };
     }
     return { input: meta, problems: [] };
   }
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
     const found = meta === null ? 'null' : Array.isArray(meta) ? 'an array' : typeof meta;
-    return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes` }] };
+    return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes`, code: 'WRONG_TYPE' }] };
   }
   const { text, problems } = stringifyExact(pick(meta));
   return { input: text, problems };
@@ -41,11 +41,11 @@ export function mergeProblems(first, core) {
   return [...first, ...core.filter((p) => !paths.has(p.path))];
 }
 
-function fromOutcome(outcome, problems = []) {
+function fromOutcome(outcome, jsProblems = []) {
   return using(outcome, (o) => {
-    const errors = mergeProblems(problems, o.errors());
+    const errors = mergeProblems(jsProblems, problems(o.errors()));
     if (!o.ok() || errors.length) throw new GridError(errors);
-    return new ChunkGrid(construct, o.grid(), o.warnings());
+    return new ChunkGrid(construct, o.grid(), problems(o.warnings()));
   });
 }
 
@@ -85,6 +85,32 @@ function batchLocate(indices, run, describe) {
   });
 }
 
+// Chunk groups listed at most, by default: a window of a few thousand
+// pixels needs far fewer.
+const GROUP_LIMIT = 1_000_000;
+
+// A window bound: a bigint, or a finite number rounded outwards (window
+// bounds come from pixels) and clipped to [0, 2^64 - 1].
+function windowBound(value, what, round) {
+  if (isBigInt(value)) return value < 0n ? 0n : value > MAX_UINT64 ? MAX_UINT64 : value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${what}: found ${value}; expected a finite number or a bigint`);
+  const v = round(value);
+  return v <= 0 ? 0n : v >= 2 ** 64 ? MAX_UINT64 : BigInt(v);
+}
+
+// A value_object with its uint64 fields read unsigned.
+function uint64Fields(object) {
+  for (const [key, value] of Object.entries(object)) if (typeof value === 'bigint') object[key] = u64(value);
+  return object;
+}
+
+const axisChunkOut = (found, big) => ({
+  chunk: output(u64(found.chunk), big, 'chunk'),
+  origin: output(u64(found.origin), big, 'origin'),
+  size: output(u64(found.size), big, 'size'),
+  dataSize: output(u64(found.dataSize), big, 'data size'),
+});
+
 const list = (values) => `[${Array.from(values, String).join(', ')}]`;
 
 function asIndexOrNone(value) {
@@ -97,6 +123,7 @@ export class ChunkGrid {
   #address; // of the native grid, for plain exports
   #lengths; // the shape as numbers, for the fast path of locate
   #shapes; // [shape, gridShape, declaredGridShape] as bigint arrays
+  #axes; // per axis, the core's AxisCounts, uint64 values as bigints
   #warnings;
 
   constructor(key, handle, warnings) {
@@ -105,11 +132,8 @@ export class ChunkGrid {
     this.#address = handle.address();
     this.#warnings = warnings;
     const ndim = handle.ndim();
-    this.#shapes = withHeap(ndim * 24, (address) => {
-      handle.writeShapes(address);
-      const all = Array.from(u64View(address, ndim * 3));
-      return [all.slice(0, ndim), all.slice(ndim, 2 * ndim), all.slice(2 * ndim)];
-    });
+    this.#axes = Array.from({ length: ndim }, (_, d) => uint64Fields(handle.axisCounts(d)));
+    this.#shapes = ['length', 'activeCount', 'declaredCount'].map((key) => this.#axes.map((a) => a[key]));
     this.#lengths = this.#shapes[0].map(Number);
     registry.register(this, handle, this);
   }
@@ -144,14 +168,110 @@ export class ChunkGrid {
   get warnings() { return this.#warnings.map((w) => ({ ...w })); }
 
   runs(axis) {
+    return this.#runs(axis, false);
+  }
+
+  dataRuns(axis) {
+    return this.#runs(axis, true);
+  }
+
+  #runs(axis, data) {
     checkAxis(this, axis);
-    const grid = this.#native;
-    const n = grid.runCount(axis);
-    return withHeap(n * 16, (address) => {
-      grid.writeRuns(axis, address);
-      const v = u64View(address, n * 2);
-      return Array.from({ length: n }, (_, i) => ({ size: natural(v[2 * i]), count: natural(v[2 * i + 1]) }));
-    });
+    const [sizes, counts] = copyColumns(this.#native.runs(axis, data), false);
+    return Array.from(sizes, (size, i) => ({ size: natural(size), count: natural(counts[i]) }));
+  }
+
+  axisSummary(axis) {
+    checkAxis(this, axis);
+    const { smallest, largest, mostCommon, mostCommonCount } = this.#dataSizeStats(axis);
+    const counts = this.#axes[axis];
+    return {
+      length: natural(counts.length), edgeSum: natural(counts.edgeSum), activeCount: natural(counts.activeCount),
+      declaredCount: natural(counts.declaredCount), isStep: counts.isStep,
+      smallestDataSize: natural(smallest), largestDataSize: natural(largest),
+      mostCommonDataSize: natural(mostCommon), mostCommonCount: natural(mostCommonCount),
+    };
+  }
+
+  #dataSizeStats(axis) {
+    return uint64Fields(this.#native.dataSizeStats(axis));
+  }
+
+  summary() {
+    const product = (values) => values.reduce((a, b) => a * b, 1n);
+    const stats = this.#axes.map((_, d) => this.#dataSizeStats(d));
+    const declared = product(this.#shapes[2]);
+    return {
+      shape: this.shape,
+      gridShape: this.gridShape,
+      declaredGridShape: this.declaredGridShape,
+      runs: stats.map((_, d) => this.runs(d)),
+      smallestChunk: stats.map((a) => natural(a.smallest)),
+      largestChunk: stats.map((a) => natural(a.largest)),
+      mostCommonChunk: stats.map((a) => natural(a.mostCommon)),
+      mostCommonCount: natural(product(stats.map((a) => a.mostCommonCount))),
+      numChunks: this.numChunks,
+      declaredChunks: natural(declared),
+      overflowCells: natural(declared - product(this.#shapes[1])),
+      regular: this.toRegularJSON(),
+    };
+  }
+
+  axisChunk(axis, chunk) {
+    checkAxis(this, axis);
+    const c = toUint64(chunk, 'chunk');
+    const found = this.#native.axisChunk(axis, c);
+    if (!found.found) throw new RangeError(`chunk ${chunk} lies outside the ${this.#axes[axis].declaredCount} declared chunks of axis ${axis}`);
+    return axisChunkOut(found, isBigInt(chunk));
+  }
+
+  chunkAt(axis, element) {
+    checkAxis(this, axis);
+    const e = toUint64(element, 'element');
+    const found = this.#native.chunkAt(axis, e);
+    if (!found.found) throw new RangeError(`element ${element} lies past the declared edges of axis ${axis}, which sum to ${this.#axes[axis].edgeSum}`);
+    return axisChunkOut(found, isBigInt(element));
+  }
+
+  chunkRange(axis, start, stop) {
+    checkAxis(this, axis);
+    const range = this.#native.chunkRange(axis, toUint64(start, 'start'), toUint64(stop, 'stop'));
+    const big = isBigInt(start) || isBigInt(stop);
+    return { first: output(u64(range.first), big, 'chunk'), stop: output(u64(range.stop), big, 'chunk') };
+  }
+
+  chunkGroups(axis, start, stop, opts = {}) {
+    checkAxis(this, axis);
+    const minSize = opts.minSize ?? 1;
+    const limit = opts.limit ?? GROUP_LIMIT;
+    if (!(typeof minSize === 'number' && minSize > 0 && Number.isFinite(minSize))) {
+      throw new RangeError(`minSize: found ${minSize}; expected a positive finite number`);
+    }
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit: found ${limit}; expected a positive safe integer`);
+    const columns = copyColumns(this.#native.chunkGroups(axis, windowBound(start, 'start', Math.floor),
+      windowBound(stop, 'stop', Math.ceil), BigInt(Math.ceil(minSize)), limit), false);
+    if (columns.length !== 5) {
+      throw new RangeError(`more than ${limit} chunk groups meet [${start}, ${stop}) on axis ${axis}; pass a larger minSize or limit`);
+    }
+    const [first, count, origin, lastOrigin, end] = columns;
+    return Array.from(first, (_, i) => ({
+      first: natural(first[i]), count: natural(count[i]), origin: natural(origin[i]),
+      lastOrigin: natural(lastOrigin[i]), end: natural(end[i]),
+    }));
+  }
+
+  normalizeSlice(axis, entry) {
+    checkAxis(this, axis);
+    if (entry !== null && entry !== undefined && (typeof entry !== 'object' || Array.isArray(entry) || ArrayBuffer.isView(entry))) {
+      throw new TypeError(`entry: found ${typeof entry}; expected a slice, null or {blocks}`);
+    }
+    const range = this.#native.sliceRange(axis, sliceEntryArg(entry, 'entry'));
+    const big = selectionIsBigInt([entry]);
+    return { start: output(u64(range.start), big), stop: output(u64(range.stop), big), step: output(u64(range.step), big) };
+  }
+
+  selectedChunks(selection) {
+    return selectedChunks(this.#native, this.#shapes[0], selection);
   }
 
   edges(axis, opts = {}) {
@@ -282,16 +402,16 @@ export class ChunkGrid {
     }
     const lengths = newShape.map((v, d) => toUint64(v, `newShape[${d}]`));
     const appended = lengths.map((_, d) => Array.from(opts.edges?.[d] ?? [], (e, i) => toUint64(e, `edges[${d}][${i}]`)));
-    const words = [...lengths, ...appended.flatMap((e) => [BigInt(e.length), ...e])];
+    const edges = appended.flat();
     const grid = this.#native;
-    const outcome = withHeap(words.length * 8, (address) => {
-      u64View(address, words.length).set(words);
-      return grid.resize(address, address + ndim * 8);
+    const outcome = withHeap((2 * ndim + edges.length) * 8, (address) => {
+      u64View(address, 2 * ndim + edges.length).set([...lengths, ...appended.map((e) => BigInt(e.length)), ...edges]);
+      return grid.resize(address, address + ndim * 8, address + 2 * ndim * 8);
     });
     return using(outcome, (o) => {
       if (!o.ok()) {
-        const [{ path, message }] = o.errors();
-        throw new RangeError(`resize on axis ${path.slice(1)}: ${message}`);
+        const [{ path, message, code }] = problems(o.errors());
+        throw Object.assign(new RangeError(`resize on axis ${path.slice(1)}: ${message}`), { code });
       }
       return new ChunkGrid(construct, o.grid(), []);
     });

@@ -11,11 +11,11 @@ export function stringifyExact(value, path = '', problems = []) {
     if (isBigInt(v)) return v.toString();
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) {
-        problems.push({ path: at, message: `found ${v}; expected a finite JSON number` });
+        problems.push({ path: at, message: `found ${v}; expected a finite JSON number`, code: 'WRONG_TYPE' });
         return 'null';
       }
       if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
-        problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint` });
+        problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint`, code: 'UNSAFE_NUMBER' });
         return '0';
       }
       return String(v);

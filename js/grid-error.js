@@ -5,6 +5,8 @@ export class GridError extends Error {
     super(first.message);
     this.name = 'GridError';
     this.path = first.path;
+    // A stable name for the kind of the first problem (js/index.d.ts, ProblemCode).
+    this.code = first.code;
     this.errors = errors;
   }
 }

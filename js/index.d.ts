@@ -1,4 +1,5 @@
-// Types for zarr-rectilinear, written by hand to match design/api.md.
+// Types for zarr-rectilinear, written by hand. The rules behind them are in
+// docs/semantics.md; the words in docs/glossary.md.
 
 /** A safe-integer number or a bigint. A bigint in gives a bigint out. */
 export type Integer = number | bigint;
@@ -6,11 +7,38 @@ export type Integer = number | bigint;
 /** A value that no input decides: a number up to 2^53 - 1, else a bigint. */
 export type Natural = number | bigint;
 
+/**
+ * The kind of a problem: stable names to switch on (messages may change).
+ * `UNSAFE_NUMBER` is found in JS objects (a number above 2^53 - 1); the
+ * others come from the core.
+ */
+export type ProblemCode =
+  | 'INVALID'            // a value the rules refuse, of no more specific kind
+  | 'SYNTAX'             // not JSON (the message gives the byte offset)
+  | 'ENCODING'           // not UTF-8, or a byte-order mark in strict mode
+  | 'DUPLICATE_KEY'
+  | 'TOO_LARGE'          // past a documented limit (document size, value count)
+  | 'TOO_MANY_PROBLEMS'  // the last entry of a full report
+  | 'MISSING'            // a required member is absent
+  | 'WRONG_TYPE'         // another JSON type, or array length, than expected
+  | 'NOT_INTEGER'        // a number that is not an exact non-negative integer
+  | 'NOT_POSITIVE'       // 0 where a positive integer is expected
+  | 'EMPTY_LIST'
+  | 'AXIS_COUNT'         // one entry per axis expected
+  | 'OVERFLOW'           // a sum past 2^64 - 1
+  | 'SUM_BELOW_LENGTH'   // edges that do not reach the axis length
+  | 'UNKNOWN_NAME'       // an unsupported grid name or kind
+  | 'INTEGRAL_FLOAT'     // warning (lenient): 10.0 read as 10
+  | 'REGULAR_EDGE_LISTS' // warning (lenient): edge lists in a "regular" grid
+  | 'BYTE_ORDER_MARK'    // warning (lenient)
+  | 'UNSAFE_NUMBER';
+
 export interface Problem {
   /** A JSON Pointer into the document, e.g. `/chunk_grid/configuration/chunk_shapes/3/0/1`. */
   path: string;
   /** What was found, and what was expected. */
   message: string;
+  code: ProblemCode;
 }
 
 /** A Zarr v3 array document: an object, JSON text, or UTF-8 bytes. */
@@ -108,6 +136,95 @@ export interface ChunkProjection {
   mapping: AxisMapping[];
 }
 
+/** One axis summed up from its runs (values as in `shape`). */
+export interface AxisSummary {
+  /** The array's length on this axis. */
+  length: Natural;
+  /** The sum of the declared edges: at least `length`. */
+  edgeSum: Natural;
+  /** Chunks that overlap the array (an entry of `gridShape`). */
+  activeCount: Natural;
+  /** Every declared chunk (an entry of `declaredGridShape`). */
+  declaredCount: Natural;
+  /** An integer step, not an explicit list. */
+  isStep: boolean;
+  /** Over the data sizes of the active chunks; 0 when there are none. */
+  smallestDataSize: Natural;
+  largestDataSize: Natural;
+  /** The first data size to reach the largest count, and that count. */
+  mostCommonDataSize: Natural;
+  mostCommonCount: Natural;
+}
+
+/** A dask-style summary of the whole grid, from runs (never from expanded edges). */
+export interface GridSummary {
+  shape: Natural[];
+  gridShape: Natural[];
+  declaredGridShape: Natural[];
+  runs: Run[][];
+  /** Per axis, over the data sizes of the active chunks. */
+  smallestChunk: Natural[];
+  largestChunk: Natural[];
+  mostCommonChunk: Natural[];
+  /** Active chunks whose data shape is `mostCommonChunk`. */
+  mostCommonCount: Natural;
+  numChunks: Natural;
+  declaredChunks: Natural;
+  /** Declared chunks that hold no element of the array. */
+  overflowCells: Natural;
+  regular: RegularGridJSON | null;
+}
+
+/** One chunk of one axis. Bigint when the chunk or element passed in was. */
+export interface AxisChunk<T extends Integer = Integer> {
+  chunk: T;
+  /** The index of its first element. */
+  origin: T;
+  /** Its declared edge. */
+  size: T;
+  /** The part inside the array: 0 for an overflow chunk. */
+  dataSize: T;
+}
+
+/**
+ * Consecutive declared chunks `[first, first + count)`: all of them from
+ * `origin` to `end`; `lastOrigin` is the last chunk's origin.
+ */
+export interface ChunkGroup {
+  first: Natural;
+  count: Natural;
+  origin: Natural;
+  lastOrigin: Natural;
+  end: Natural;
+}
+
+export interface ChunkGroupOptions {
+  /** Chunks shorter than this many elements are grouped (default 1: none are). */
+  minSize?: number;
+  /** At most this many groups (default 1,000,000); past it, a RangeError. */
+  limit?: number;
+}
+
+/** The chunks one axis of a selection touches (chunk indices are `Natural`). */
+export type SelectedAxis =
+  /** Every chunk in [first, stop). */
+  | { kind: 'range'; first: Natural; stop: Natural; count: Natural; exact: true }
+  /** Sorted, unique chunk indices. */
+  | { kind: 'list'; chunks: Column; count: number; exact: true }
+  /**
+   * A strided slice over more than 65,536 chunks that skips some of them:
+   * chunks in [first, stop); `count` is exact, or with `exact` false an
+   * upper bound.
+   */
+  | { kind: 'strided'; first: Natural; stop: Natural; count: Natural; exact: boolean };
+
+export interface SelectedChunks {
+  axes: SelectedAxis[];
+  /** The product of the per-axis counts: the chunks `project` visits, or at most that many. */
+  count: Natural;
+  exact: boolean;
+}
+
 export interface ResizeOptions {
   /** Per axis, the edges to append when an explicit axis grows past its edge sum. */
   edges?: Record<number, Integer[]> | Array<Integer[] | undefined>;
@@ -130,7 +247,36 @@ export declare class ChunkGrid {
   readonly isRegular: boolean;
   readonly warnings: Problem[];
 
+  /** Maximal runs of the declared edges. */
   runs(axis: number): Run[];
+  /** Maximal runs of the data sizes of the active chunks (the last one may be cut short by the array's end). */
+  dataRuns(axis: number): Run[];
+  axisSummary(axis: number): AxisSummary;
+  summary(): GridSummary;
+  /** One declared chunk of an axis. RangeError past the declared chunks. */
+  axisChunk(axis: number, chunk: number): AxisChunk<number>;
+  axisChunk(axis: number, chunk: Integer): AxisChunk;
+  /**
+   * The declared chunk that holds `element`, which may lie past the array's
+   * length up to the edge sum (inside an overflow chunk). RangeError past it.
+   */
+  chunkAt(axis: number, element: number): AxisChunk<number>;
+  chunkAt(axis: number, element: Integer): AxisChunk;
+  /** The declared chunks `[first, stop)` that meet elements `[start, stop)`; empty: both 0. O(log runs). */
+  chunkRange(axis: number, start: Integer, stop: Integer): { first: Integer; stop: Integer };
+  /**
+   * The declared chunks that meet the window `[start, stop)`, grouped for
+   * drawing: a chunk of at least `minSize` elements is a group of its own,
+   * shorter neighbours join into groups of at least `minSize` elements. So
+   * at most `2 (stop - start) / minSize + 2` groups, each found in O(log
+   * runs), whatever the number of chunks. Window bounds may be fractional
+   * numbers (they come from pixels): they are rounded outwards.
+   */
+  chunkGroups(axis: number, start: number | bigint, stop: number | bigint, opts?: ChunkGroupOptions): ChunkGroup[];
+  /** Python's slice.indices() on this axis: the element range a slice, `null` or `{blocks}` selects. */
+  normalizeSlice(axis: number, entry: Slice | null | { blocks: [Integer | null | undefined, Integer | null | undefined] }): { start: Integer; stop: Integer; step: Integer };
+  /** Which chunks a selection touches, per axis, without listing more than 65,536 chunks of a slice axis. */
+  selectedChunks(selection?: Selection): SelectedChunks;
   edges(axis: number): Float64Array;
   edges(axis: number, opts: { bigint: true }): BigUint64Array;
   edges(axis: number, opts?: { bigint?: boolean }): Float64Array | BigUint64Array;
@@ -163,6 +309,8 @@ export declare class ChunkGrid {
 export declare class GridError extends Error {
   /** The JSON Pointer of the first problem. */
   readonly path: string;
+  /** The kind of the first problem. */
+  readonly code: ProblemCode;
   /** Every problem found. */
   readonly errors: Problem[];
 }

@@ -4,5 +4,6 @@ import { native, withBytes } from './native.js';
 
 // [begin, end) byte offsets into `bytes`, or null if absent or unparseable.
 export function memberSpan(bytes, key) {
-  return withBytes(bytes, (address, length) => native.memberSpan(address, length, key));
+  const span = withBytes(bytes, (address, length) => native.memberSpan(address, length, key));
+  return span.found ? [span.begin, span.end] : null;
 }

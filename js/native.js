@@ -85,6 +85,46 @@ export function withBytes(input, fn) {
   });
 }
 
+// A uint64 field of a value_object: emscripten 3.1.6 hands it over signed.
+export const u64 = (value) => BigInt.asUintN(64, value);
+
+// The JS name of each ProblemCode, as the bindings register it.
+const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values').map(([name, v]) => [v, name]));
+
+// Problems out of a native vector, which is freed: [{path, message, code}].
+export function problems(vector) {
+  return using(vector, (v) => {
+    const out = new Array(v.size());
+    for (let i = 0; i < out.length; i++) {
+      const { path, message, code } = v.get(i);
+      out[i] = { path, message, code: problemCodes.get(code) };
+    }
+    return out;
+  });
+}
+
+// Copies the columns of a native Columns handle out, one typed array each
+// (uint64 or, with `asDouble`, Float64Array), and frees it. Each column gets
+// its own typed array: allocators recycle arrays of a few MB, while one
+// array of all of them would often be fresh memory, mapped page by page.
+// Null when a value is not exact as a double.
+export function copyColumns(columns, asDouble) {
+  return using(columns, (c) => {
+    const lengths = Array.from({ length: c.count() }, (_, k) => c.length(k));
+    const total = lengths.reduce((a, b) => a + b, 0);
+    return withHeap(total * 8, (address) => {
+      if (!c.copy(address, asDouble)) return null;
+      const view = asDouble ? f64View : u64View;
+      let at = address;
+      return lengths.map((n) => {
+        const column = view(at, n).slice();
+        at += n * 8;
+        return column;
+      });
+    });
+  });
+}
+
 // Frees an Embind handle after fn(handle), in all cases.
 export function using(handle, fn) {
   try {

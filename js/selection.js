@@ -1,7 +1,7 @@
-// Selections, per axis, as api.md defines them, projected by the core. The
+// Selections, per axis (docs/semantics.md, Selections), projected by the core. The
 // N-d product is taken lazily, so memory stays O(sum over axes).
-import { requireWorkingSet, withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
-import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt, unsafeHint } from './numbers.js';
+import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 
 const isMask = (entry) =>
   entry instanceof Uint8Array || (Array.isArray(entry) && entry.length > 0 && entry.every((v) => typeof v === 'boolean'));
@@ -27,42 +27,37 @@ const magnitude = (v) => {
   return m > MAX_UINT64 ? MAX_UINT64 : m;
 };
 
-// Writes a slice spec (see bindings.cpp) and returns the step.
-function writeSliceSpec(address, { start, stop, step }, what) {
+// A slice (or a range of chunks) as the core's SliceArg, and its step.
+export function sliceArg({ start, stop, step }, what, blocks = false) {
   const bound = (v, name) => (v === null || v === undefined ? null : toInt(v, `${what}.${name}`));
   const s = bound(start, 'start');
   const e = bound(stop, 'stop');
   const st = step === null || step === undefined ? 1n : toInt(step, `${what}.step`);
   if (st < 1n) throw new RangeError(`${what}.step: found ${step}; expected a step of at least 1`);
-  const flags = (s === null ? 0n : 1n | (s < 0n ? 2n : 0n)) | (e === null ? 0n : 4n | (e < 0n ? 8n : 0n));
-  u64View(address, 4).set([flags, s === null ? 0n : magnitude(s), e === null ? 0n : magnitude(e), magnitude(st)]);
-  return st;
+  return {
+    hasStart: s !== null, startNegative: s !== null && s < 0n, start: s === null ? 0n : magnitude(s),
+    hasStop: e !== null, stopNegative: e !== null && e < 0n, stop: e === null ? 0n : magnitude(e),
+    step: magnitude(st), blocks,
+  };
 }
 
-// Copies columns, given as [address, length] pairs, out of the heap. Each
-// gets its own typed array: allocators recycle arrays of a few MB, while
-// one array of all five would often be fresh memory, mapped page by page.
-function copyColumns(parts, big) {
-  const view = big ? u64View : f64View;
-  return parts.map(([address, n]) => view(address, n).slice());
+// A selection entry that the core reads as a slice: a slice, null, or {blocks}.
+export function sliceEntryArg(entry, what) {
+  if (entry === null || entry === undefined) return sliceArg({}, what);
+  if ('blocks' in entry) {
+    const [start, stop] = entry.blocks ?? [];
+    return sliceArg({ start, stop }, `${what}.blocks`, true);
+  }
+  return sliceArg(entry, what);
 }
 
-// Copies the five columns out and frees the native projection.
+const notExact = () => new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
+
+// Copies a points projection's five columns out and frees it.
 function columns(projection, big) {
-  return using(projection, (p) => {
-    const lengths = [0, 1, 2, 3, 4].map((k) => p.length(k));
-    const total = lengths.reduce((a, b) => a + b);
-    return withHeap(total * 8, (address) => {
-      if (!p.copy(address, !big)) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
-      let at = address;
-      const parts = lengths.map((n) => {
-        const part = [at, n];
-        at += n * 8;
-        return part;
-      });
-      return copyColumns(parts, big);
-    });
-  });
+  const out = copyColumns(projection, !big);
+  if (out === null) throw notExact();
+  return out;
 }
 
 // The core holds about this much per selected point: the input, its
@@ -110,35 +105,27 @@ function projectMask(grid, axis, mask, length, what, big) {
 // A slice (or a block range) is written by the core straight into one heap
 // buffer of five columns, then each column is copied out.
 function projectSlice(grid, axis, entry, big, what) {
-  return withHeap(32, (spec) => {
-    const blocks = 'blocks' in entry;
-    const [start, stop] = blocks ? entry.blocks ?? [] : [];
-    const step = blocks ? writeSliceSpec(spec, { start, stop }, `${what}.blocks`) : writeSliceSpec(spec, entry, what);
-    const capacity = grid.sliceBound(axis, spec, blocks);
-    const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
-      const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, spec, blocks, out, capacity);
-      if (n < 0) throw new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
-      return copyColumns([0, 1, 2, 3, 4].map((k) => [out + k * capacity * 8, n]), big);
-    });
-    return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
+  const arg = sliceEntryArg(entry, what);
+  const capacity = grid.sliceBound(axis, arg);
+  const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
+    const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, arg, out, capacity);
+    if (n < 0) throw notExact();
+    const view = big ? u64View : f64View;
+    return [0, 1, 2, 3, 4].map((k) => view(out + k * capacity * 8, n).slice());
   });
+  const step = arg.blocks ? 1n : arg.step;
+  return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
 }
 
 function projectInteger(grid, axis, value, length, what, big) {
   const index = toInt(value, what);
-  return withHeap(16, (address) => {
-    const io = u64View(address, 2);
-    io[0] = index < 0n ? 1n : 0n;
-    io[1] = magnitude(index);
-    if (magnitude(index) !== (index < 0n ? -index : index) || !grid.projectInteger(axis, address)) {
-      throw new RangeError(`${what}: found ${value}; expected an index for axis ${axis} of length ${length}`);
-    }
-    const out = u64View(address, 2);
-    return { kind: 'integer', chunk: output(out[0], big), index: output(out[1], big) };
-  });
+  const exact = magnitude(index) === (index < 0n ? -index : index);
+  const at = exact ? grid.projectInteger(axis, index < 0n, magnitude(index)) : null;
+  if (!at?.found) throw new RangeError(`${what}: found ${value}; expected an index for axis ${axis} of length ${length}`);
+  return { kind: 'integer', chunk: output(u64(at.chunk), big), index: output(u64(at.offset), big) };
 }
 
-// One projection per axis: api.md's projectAxes.
+// One projection per axis: projectAxes.
 export function projectAxes(grid, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
@@ -182,4 +169,44 @@ export function* projections(axes) {
     while (d >= 0 && ++at[d] === counts[d]) at[d--] = 0;
     if (d < 0) return;
   }
+}
+
+// Slice axes whose chunks a selectedChunks answer lists one by one: past
+// this, a strided slice is answered by its ends and a count.
+const LISTED_SLICE_CHUNKS = 2 ** 16;
+const isSliceEntry = (entry) => entry === null || entry === undefined ||
+  (typeof entry === 'object' && !Array.isArray(entry) && !ArrayBuffer.isView(entry));
+const EMPTY = Object.freeze({ start: 0, stop: 0 });
+
+// Which chunks a selection touches, per axis, answered by the core without
+// listing more than a view can show (see js/index.d.ts, SelectedChunks).
+export function selectedChunks(grid, shape, selection) {
+  if (selection === null || selection === undefined) selection = [];
+  if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
+  if (selection.length > shape.length) {
+    throw new TypeError(`selection: found ${selection.length} entries; expected at most ndim = ${shape.length}`);
+  }
+  const axes = shape.map((_, axis) => {
+    const entry = selection[axis];
+    if (!isSliceEntry(entry)) return null;
+    const what = `selection[${axis}]`;
+    const arg = sliceEntryArg(entry, what);
+    const found = grid.sliceChunks(axis, arg);
+    const [first, stop, count] = [found.first, found.stop, found.count].map((v) => natural(u64(v)));
+    if (found.every) return { kind: 'range', first, stop, count, exact: true };
+    if (u64(found.stop) - u64(found.first) > BigInt(LISTED_SLICE_CHUNKS)) return { kind: 'strided', first, stop, count, exact: found.exact };
+    return null;
+  });
+  // One projection for every axis answered by a list; empty slices elsewhere.
+  if (axes.some((a) => a === null)) {
+    const projected = projectAxes(grid, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
+    axes.forEach((a, d) => {
+      if (a !== null) return;
+      const p = projected[d];
+      const chunks = p.kind === 'integer' ? (typeof p.chunk === 'bigint' ? BigUint64Array.of(p.chunk) : Float64Array.of(p.chunk)) : p.chunks;
+      axes[d] = { kind: 'list', chunks, count: chunks.length, exact: true };
+    });
+  }
+  const count = axes.reduce((acc, a) => acc * BigInt(a.count), 1n);
+  return { axes, count: natural(count), exact: axes.every((a) => a.exact) };
 }

@@ -1,5 +1,5 @@
 // validateMetadata: the whole zarr.json, never throwing.
-import { native, withBytes } from './native.js';
+import { native, problems, using, withBytes } from './native.js';
 import { mergeProblems, metadataInput } from './chunk-grid.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
@@ -9,14 +9,15 @@ const withoutAttributes = (meta) =>
 
 export function validateMetadata(meta, opts = {}) {
   try {
-    const { input, problems } = metadataInput(meta, withoutAttributes);
+    const { input, problems: found } = metadataInput(meta, withoutAttributes);
     const report = input === null
       ? { errors: [], warnings: [] }
-      : withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.lenient)));
-    const errors = mergeProblems(problems, report.errors);
+      : using(withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.lenient))),
+        (o) => ({ errors: problems(o.errors()), warnings: problems(o.warnings()) }));
+    const errors = mergeProblems(found, report.errors);
     return { valid: errors.length === 0, errors, warnings: report.warnings };
   } catch (error) {
     // Only resource exhaustion gets here (a document too large to copy).
-    return { valid: false, errors: [{ path: '', message: `could not validate: ${error.message}` }], warnings: [] };
+    return { valid: false, errors: [{ path: '', message: `could not validate: ${error.message}`, code: 'TOO_LARGE' }], warnings: [] };
   }
 }

@@ -1,16 +1,22 @@
-// The Embind surface: thin and batch-first. Bulk data moves through the
-// wasm heap as raw addresses filled and read by the JS wrapper; no core
-// function throws, so no exception crosses this boundary.
+// The Embind surface: thin and batch-first (docs/wasm-boundary.md). Small
+// structs and error kinds cross as value_objects and enums; bulk data moves
+// through the wasm heap as raw addresses filled and read by the JS wrapper.
+// No core function throws, so no exception crosses this boundary. Every
+// entry point checks the arguments it can see (an axis, a chunk, a step)
+// and answers a bad one with its failure value, never with undefined
+// behaviour; addresses and lengths are the wrapper's to get right.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 #include <malloc.h>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <span>
 #include <type_traits>
 
+#include "axis_summary.hpp"
+#include "axis_window.hpp"
 #include "canonical_json.hpp"
 #include "json_document.hpp"
 #include "metadata.hpp"
@@ -30,16 +36,8 @@ T* at(uintptr_t address) {
 
 std::string_view bytes_at(uintptr_t address, size_t length) { return {at<const char>(address), length}; }
 
-val problems_to_js(const zr::Problems& problems) {
-  val out = val::array();
-  for (const auto& p : problems) {
-    val item = val::object();
-    item.set("path", p.path);
-    item.set("message", p.message);
-    out.call<void>("push", item);
-  }
-  return out;
-}
+// The axis `axis` of a grid, or nullptr when there is none.
+const zr::Axis* axis_of(const ChunkGrid& g, size_t axis) { return axis < g.ndim() ? &g.axis(axis) : nullptr; }
 
 // The outcome of building a grid: the grid, or every problem found.
 class GridOutcome {
@@ -48,8 +46,8 @@ class GridOutcome {
   bool ok() const { return read_.grid.has_value(); }
   // Moves the grid out, so a large grid is never held twice: call it once.
   ChunkGrid grid() { return std::move(*read_.grid); }
-  val errors() const { return problems_to_js(read_.errors); }
-  val warnings() const { return problems_to_js(read_.warnings); }
+  zr::Problems errors() const { return read_.errors; }
+  zr::Problems warnings() const { return read_.warnings; }
 
  private:
   zr::GridRead read_;
@@ -63,59 +61,140 @@ GridOutcome read_chunk_shapes(uintptr_t text, size_t length) {
 }
 GridOutcome read_edges(uintptr_t text, size_t length) { return GridOutcome(zr::read_edges(bytes_at(text, length))); }
 
-val validate_metadata(uintptr_t text, size_t length, bool lenient) {
-  const zr::Validation v = zr::validate_metadata(bytes_at(text, length), {lenient});
-  val out = val::object();
-  out.set("errors", problems_to_js(v.errors));
-  out.set("warnings", problems_to_js(v.warnings));
-  return out;
+// A whole document's problems, as an outcome with no grid.
+GridOutcome validate_metadata(uintptr_t text, size_t length, bool lenient) {
+  zr::Validation v = zr::validate_metadata(bytes_at(text, length), {lenient});
+  return GridOutcome({std::nullopt, std::move(v.errors), std::move(v.warnings)});
 }
 
-// [begin, end) byte offsets of a top-level member's value, or null.
-val member_span(uintptr_t text, size_t length, std::string key) {
+// The byte range of a top-level member's value; `found` false when absent.
+struct MemberSpan {
+  bool found = false;
+  size_t begin = 0, end = 0;
+};
+MemberSpan member_span(uintptr_t text, size_t length, std::string key) {
   const auto span = zr::top_level_member_span(bytes_at(text, length), key);
-  if (!span) return val::null();
-  val out = val::array();
-  out.call<void>("push", span->begin);
-  out.call<void>("push", span->end);
-  return out;
+  return span ? MemberSpan{true, span->begin, span->end} : MemberSpan{};
 }
 
 size_t heap_in_use() { return mallinfo().uordblks; }
 
-// shape, gridShape and declaredGridShape, each ndim uint64 values.
-void write_shapes(const ChunkGrid& g, uintptr_t out) {
-  uint64_t* o = at<uint64_t>(out);
-  for (size_t d = 0; d < g.ndim(); ++d) {
-    o[d] = g.axis(d).length();
-    o[g.ndim() + d] = g.axis(d).active_count();
-    o[2 * g.ndim() + d] = g.axis(d).declared_count();
+// Columns of uint64 values made by the core, copied out by the wrapper:
+// runs, chunk groups, points projections. `failed` names the input element
+// that was refused, or is -1.
+class Columns {
+ public:
+  Columns() = default;
+  explicit Columns(std::vector<std::vector<uint64_t>> columns) : columns_(std::move(columns)) {}
+  static Columns failed(size_t element) {
+    Columns c;
+    c.failed_ = static_cast<double>(element);
+    return c;
   }
+
+  double failed_at() const { return failed_; }
+  size_t count() const { return columns_.size(); }
+  size_t length(size_t column) const { return column < columns_.size() ? columns_[column].size() : 0; }
+  // Writes the columns one after another, as uint64 or as doubles; false
+  // (and nothing more written) if a value is not exact as a double.
+  bool copy(uintptr_t out, bool as_double) const {
+    uint64_t* o64 = at<uint64_t>(out);
+    double* of = at<double>(out);
+    for (const auto& c : columns_) {
+      if (!as_double) {
+        o64 = std::copy(c.begin(), c.end(), o64);
+        continue;
+      }
+      for (uint64_t v : c) {
+        if (static_cast<double>(v) > kMaxSafe) return false;
+        *of++ = static_cast<double>(v);
+      }
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::vector<uint64_t>> columns_;
+  double failed_ = -1;
+};
+
+Columns runs_columns(const std::vector<zr::Run>& runs) {
+  std::vector<uint64_t> sizes, counts;
+  sizes.reserve(runs.size());
+  counts.reserve(runs.size());
+  for (const zr::Run& r : runs) {
+    sizes.push_back(r.size);
+    counts.push_back(r.count);
+  }
+  return Columns({std::move(sizes), std::move(counts)});
 }
 
-size_t run_count(const ChunkGrid& g, size_t axis) { return g.axis(axis).runs().size(); }
+// The declared runs, or with `data` the data runs of the active chunks.
+Columns runs(const ChunkGrid& g, size_t axis, bool data) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  return runs_columns(data ? zr::data_runs(*a) : std::vector<zr::Run>(a->runs().begin(), a->runs().end()));
+}
 
-void write_runs(const ChunkGrid& g, size_t axis, uintptr_t out) {
-  uint64_t* o = at<uint64_t>(out);
-  for (const zr::Run& r : g.axis(axis).runs()) {
-    *o++ = r.size;
-    *o++ = r.count;
+zr::AxisCounts axis_counts(const ChunkGrid& g, size_t axis) {
+  const zr::Axis* a = axis_of(g, axis);
+  return a ? zr::counts_of(*a) : zr::AxisCounts{};
+}
+
+zr::DataSizeStats data_size_stats(const ChunkGrid& g, size_t axis) {
+  const zr::Axis* a = axis_of(g, axis);
+  return a ? zr::data_size_stats(*a) : zr::DataSizeStats{};
+}
+
+zr::AxisChunk axis_chunk(const ChunkGrid& g, size_t axis, uint64_t chunk) {
+  const zr::Axis* a = axis_of(g, axis);
+  return a ? zr::axis_chunk(*a, chunk) : zr::AxisChunk{};
+}
+
+zr::AxisChunk chunk_at(const ChunkGrid& g, size_t axis, uint64_t element) {
+  const zr::Axis* a = axis_of(g, axis);
+  return a ? zr::chunk_at(*a, element) : zr::AxisChunk{};
+}
+
+zr::ChunkRange chunk_range(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop) {
+  const zr::Axis* a = axis_of(g, axis);
+  return a ? zr::chunk_range(*a, start, stop) : zr::ChunkRange{};
+}
+
+// Five columns: first chunk, count, origin, last origin, end. Failed (at
+// element 0) past `max_groups` groups or on a bad axis.
+Columns chunk_groups(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop, uint64_t min_size,
+                     size_t max_groups) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  const auto groups = zr::chunk_groups(*a, start, stop, min_size, max_groups);
+  if (!groups) return Columns::failed(0);
+  std::vector<std::vector<uint64_t>> columns(5);
+  for (auto& c : columns) c.reserve(groups->size());
+  for (const zr::ChunkGroup& group : *groups) {
+    columns[0].push_back(group.first);
+    columns[1].push_back(group.count);
+    columns[2].push_back(group.origin);
+    columns[3].push_back(group.last_origin);
+    columns[4].push_back(group.end);
   }
+  return Columns(std::move(columns));
 }
 
 // False (and nothing written) when an edge is not exact as a double.
 bool expand_edges(const ChunkGrid& g, size_t axis, uintptr_t out, bool as_double) {
-  const zr::Axis& a = g.axis(axis);
-  std::span<uint64_t> edges(at<uint64_t>(out), a.declared_count());
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return false;
+  std::span<uint64_t> edges(at<uint64_t>(out), a->declared_count());
   if (!as_double) {
-    a.expand(edges);
+    a->expand(edges);
     return true;
   }
-  for (const zr::Run& r : a.runs()) {
+  for (const zr::Run& r : a->runs()) {
     if (static_cast<double>(r.size) > kMaxSafe) return false;
   }
   double* o = at<double>(out);
-  for (const zr::Run& r : a.runs()) o = std::fill_n(o, r.count, static_cast<double>(r.size));
+  for (const zr::Run& r : a->runs()) o = std::fill_n(o, r.count, static_cast<double>(r.size));
   return true;
 }
 
@@ -141,10 +220,12 @@ namespace {
 
 template <class In, class Out>
 double locate_axis(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets) {
+  if (!axis_of(g, axis)) return 0;  // the first element names the failure
   return row_or_none(g.locate_axis(axis, std::span(at<const In>(in), n), at<Out>(chunks), at<Out>(offsets)));
 }
 
-// origin, shape and data shape of one chunk: 3 x ndim uint64 values.
+// origin, shape and data shape of one chunk: ndim uint64 coordinates in,
+// then 3 x ndim uint64 values out (see docs/wasm-boundary.md).
 bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
   std::span<const uint64_t> c(at<const uint64_t>(coords), g.ndim());
   if (!g.in_declared_grid(c)) return false;
@@ -157,106 +238,104 @@ bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
 
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
-// new shape: ndim uint64; appended: for each axis a count then that many edges.
-GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t appended) {
+// ndim new lengths at `shape`; at `counts`, ndim counts of edges to append,
+// whose values follow one axis after another at `edges`.
+GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintptr_t edges) {
   std::span<const uint64_t> new_shape(at<const uint64_t>(shape), g.ndim());
-  std::vector<std::vector<uint64_t>> edges(g.ndim());
-  const uint64_t* a = at<const uint64_t>(appended);
-  for (auto& axis_edges : edges) {
-    const uint64_t n = *a++;
-    axis_edges.assign(a, a + n);
-    a += n;
+  std::vector<std::vector<uint64_t>> appended(g.ndim());
+  const uint64_t* e = at<const uint64_t>(edges);
+  for (size_t d = 0; d < g.ndim(); ++d) {
+    const uint64_t n = at<const uint64_t>(counts)[d];
+    appended[d].assign(e, e + n);
+    e += n;
   }
-  auto resized = g.resize(new_shape, edges);
+  auto resized = g.resize(new_shape, appended);
   zr::GridRead read;
-  if (resized) read.grid = std::move(*resized);
-  else read.errors.push_back({zr::pointer_append("", resized.error().axis),
-                              zr::describe(resized.error().fault, new_shape[resized.error().axis])});
+  if (resized) {
+    read.grid = std::move(*resized);
+  } else {
+    const size_t axis = resized.error().axis;
+    zr::Problem problem = zr::axis_problem(resized.error().fault, new_shape[axis]);
+    problem.path = zr::pointer_append("", axis);
+    read.errors.push_back(std::move(problem));
+  }
   return GridOutcome(std::move(read));
 }
 
-// A points projection: five columns (chunks, starts, stops, offsets,
-// positions), copied out by the wrapper.
-class Projection {
- public:
-  Projection() = default;
-  explicit Projection(zr::PointsProjection p)
-      : columns_{std::move(p.chunks), std::move(p.starts), std::move(p.stops), std::move(p.offsets),
-                 std::move(p.positions)} {}
-  static Projection failed(size_t element) {
-    Projection p;
-    p.failed_ = static_cast<double>(element);
-    return p;
-  }
-
-  double failed_at() const { return failed_; }
-  size_t length(size_t column) const { return columns_[column].size(); }
-  // Writes the five columns one after another, as uint64 or as doubles, so
-  // the wrapper makes one typed array; false if a value is not exact as a double.
-  bool copy(uintptr_t out, bool as_double) const {
-    uint64_t* o64 = at<uint64_t>(out);
-    double* of = at<double>(out);
-    for (const auto& c : columns_) {
-      if (!as_double) {
-        o64 = std::copy(c.begin(), c.end(), o64);
-        continue;
-      }
-      for (uint64_t v : c) {
-        if (static_cast<double>(v) > kMaxSafe) return false;
-        *of++ = static_cast<double>(v);
-      }
-    }
-    return true;
-  }
-
- private:
-  std::vector<uint64_t> columns_[5];
-  double failed_ = -1;
+// A slice, or with `blocks` a range of chunks, as Python writes it: each
+// bound may be absent, or a sign and a magnitude up to 2^64 - 1.
+struct SliceArg {
+  bool has_start = false, start_negative = false;
+  uint64_t start = 0;
+  bool has_stop = false, stop_negative = false;
+  uint64_t stop = 0;
+  uint64_t step = 1;
+  bool blocks = false;
 };
 
-// A slice spec in 4 uint64: flags (1 has start, 2 start negative, 4 has
-// stop, 8 stop negative), start magnitude, stop magnitude, step.
-zr::SliceSpec slice_spec(uintptr_t spec) {
-  const uint64_t* s = at<const uint64_t>(spec);
-  zr::SliceSpec out;
-  if (s[0] & 1) out.start = zr::SignedIndex{(s[0] & 2) != 0, s[1]};
-  if (s[0] & 4) out.stop = zr::SignedIndex{(s[0] & 8) != 0, s[2]};
-  out.step = s[3];
-  return out;
+// The element range and step of a slice argument. False for a step of 0.
+bool slice_range(const zr::Axis& a, const SliceArg& s, zr::Range& range, uint64_t& step) {
+  if (s.step == 0) return false;
+  zr::SliceSpec spec;
+  if (s.has_start) spec.start = zr::SignedIndex{s.start_negative, s.start};
+  if (s.has_stop) spec.stop = zr::SignedIndex{s.stop_negative, s.stop};
+  spec.step = s.step;
+  step = s.blocks ? 1 : s.step;
+  range = s.blocks ? zr::block_range(a, spec) : zr::normalize_slice(a.length(), spec);
+  return true;
 }
 
-// The element range and step of a slice spec, or of a block range (step 1).
-zr::Range slice_range(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, uint64_t& step) {
-  const zr::SliceSpec s = slice_spec(spec);
-  step = blocks ? 1 : s.step;
-  return blocks ? zr::block_range(g.axis(axis), s) : zr::normalize_slice(g.axis(axis).length(), s);
-}
-
-double slice_bound(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks) {
+// At least the entries slice_into writes; -1 for a bad argument.
+double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
+  const zr::Axis* a = axis_of(g, axis);
+  zr::Range range;
   uint64_t step;
-  const zr::Range range = slice_range(g, axis, spec, blocks, step);
-  return static_cast<double>(zr::slice_entry_bound(g.axis(axis), range, step));
+  if (!a || !slice_range(*a, spec, range, step)) return -1;
+  return static_cast<double>(zr::slice_entry_bound(*a, range, step));
 }
 
-// Writes a slice projection straight into `out`, as uint64 or as doubles.
-// Returns the entries written, or -1 if a value is not exact as a double.
+// The element range [start, stop) and step a slice argument selects.
+struct SliceRange {
+  bool ok = false;
+  uint64_t start = 0, stop = 0, step = 1;
+};
+SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
+  const zr::Axis* a = axis_of(g, axis);
+  zr::Range range;
+  uint64_t step;
+  if (!a || !slice_range(*a, spec, range, step)) return {};
+  return {true, range.start, range.stop, step};
+}
+
+zr::SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
+  const zr::Axis* a = axis_of(g, axis);
+  zr::Range range;
+  uint64_t step;
+  if (!a || !slice_range(*a, spec, range, step)) return {};
+  return zr::slice_chunks(*a, range, step);
+}
+
+// Writes a slice projection straight into `out`: five columns of
+// `capacity` entries, as uint64 or as doubles. Returns the entries written,
+// or -1 for a bad argument or a value that is not exact as a double.
 template <class T>
-double slice_into(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, uintptr_t out, size_t capacity) {
+double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity) {
+  const zr::Axis* a = axis_of(g, axis);
+  zr::Range range;
   uint64_t step;
-  const zr::Range range = slice_range(g, axis, spec, blocks, step);
-  const zr::Axis& a = g.axis(axis);
+  if (!a || !slice_range(*a, spec, range, step) || capacity < zr::slice_entry_bound(*a, range, step)) return -1;
   const auto same = [](uint64_t v) { return v; };
   if constexpr (std::is_same_v<T, uint64_t>) {
-    return static_cast<double>(zr::write_slice_columns(a, range, step, at<uint64_t>(out), capacity, same));
+    return static_cast<double>(zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same));
   } else {
     // No value exceeds the axis length (nor does a chunk index: every chunk
     // holds an element). Below 2^53 a signed conversion, one instruction, is exact.
-    if (static_cast<double>(a.length()) <= kMaxSafe) {
+    if (static_cast<double>(a->length()) <= kMaxSafe) {
       const auto to_double = [](uint64_t v) { return static_cast<double>(static_cast<int64_t>(v)); };
-      return static_cast<double>(zr::write_slice_columns(a, range, step, at<double>(out), capacity, to_double));
+      return static_cast<double>(zr::write_slice_columns(*a, range, step, at<double>(out), capacity, to_double));
     }
     // A longer axis: uint64 first, then converted in place where exact.
-    const size_t n = zr::write_slice_columns(a, range, step, at<uint64_t>(out), capacity, same);
+    const size_t n = zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same);
     for (size_t k = 0; k < 5; ++k) {
       for (uintptr_t cell = out + k * capacity * 8; cell < out + (k * capacity + n) * 8; cell += 8) {
         uint64_t v;
@@ -270,39 +349,140 @@ double slice_into(const ChunkGrid& g, size_t axis, uintptr_t spec, bool blocks, 
   }
 }
 
-// An integer selection: in (negative flag, magnitude); out (chunk, offset).
-bool project_integer(const ChunkGrid& g, size_t axis, uintptr_t in_out) {
-  uint64_t* io = at<uint64_t>(in_out);
-  const auto index = zr::resolve_index(g.axis(axis).length(), {io[0] != 0, io[1]});
-  if (!index) return false;
-  const zr::Located at_ = g.axis(axis).locate(*index);
-  io[0] = at_.chunk;
-  io[1] = at_.offset;
-  return true;
+// An integer selection, counted from the end when negative. `found` is
+// false when it lies outside the axis.
+struct IntegerAt {
+  bool found = false;
+  uint64_t chunk = 0, offset = 0;
+};
+IntegerAt project_integer(const ChunkGrid& g, size_t axis, bool negative, uint64_t magnitude) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return {};
+  const auto index = zr::resolve_index(a->length(), {negative, magnitude});
+  if (!index) return {};
+  const zr::Located located = a->locate(*index);
+  return {true, located.chunk, located.offset};
+}
+
+Columns points_columns(zr::PointsProjection p) {
+  return Columns({std::move(p.chunks), std::move(p.starts), std::move(p.stops), std::move(p.offsets),
+                  std::move(p.positions)});
 }
 
 template <class T>
-Projection project_points(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
-  auto p = zr::project_points(g.axis(axis), std::span(at<const T>(in), n));
-  return p ? Projection(std::move(*p)) : Projection::failed(p.error());
+Columns project_points(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  auto p = zr::project_points(*a, std::span(at<const T>(in), n));
+  return p ? points_columns(std::move(*p)) : Columns::failed(p.error());
 }
 
-Projection project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
-  return Projection(zr::project_mask(g.axis(axis), std::span(at<const uint8_t>(in), n)));
+Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a || n != a->length()) return Columns::failed(0);
+  return points_columns(zr::project_mask(*a, std::span(at<const uint8_t>(in), n)));
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
+  enum_<zr::ProblemCode>("ProblemCode")
+      .value("INVALID", zr::ProblemCode::Invalid)
+      .value("SYNTAX", zr::ProblemCode::Syntax)
+      .value("ENCODING", zr::ProblemCode::Encoding)
+      .value("DUPLICATE_KEY", zr::ProblemCode::DuplicateKey)
+      .value("TOO_LARGE", zr::ProblemCode::TooLarge)
+      .value("TOO_MANY_PROBLEMS", zr::ProblemCode::TooManyProblems)
+      .value("MISSING", zr::ProblemCode::Missing)
+      .value("WRONG_TYPE", zr::ProblemCode::WrongType)
+      .value("NOT_INTEGER", zr::ProblemCode::NotInteger)
+      .value("NOT_POSITIVE", zr::ProblemCode::NotPositive)
+      .value("EMPTY_LIST", zr::ProblemCode::EmptyList)
+      .value("AXIS_COUNT", zr::ProblemCode::AxisCount)
+      .value("OVERFLOW", zr::ProblemCode::Overflow)
+      .value("SUM_BELOW_LENGTH", zr::ProblemCode::SumBelowLength)
+      .value("UNKNOWN_NAME", zr::ProblemCode::UnknownName)
+      .value("INTEGRAL_FLOAT", zr::ProblemCode::IntegralFloat)
+      .value("REGULAR_EDGE_LISTS", zr::ProblemCode::RegularEdgeLists)
+      .value("BYTE_ORDER_MARK", zr::ProblemCode::ByteOrderMark);
+
+  value_object<zr::Problem>("Problem")
+      .field("path", &zr::Problem::path)
+      .field("message", &zr::Problem::message)
+      .field("code", &zr::Problem::code);
+  register_vector<zr::Problem>("Problems");
+
+  value_object<MemberSpan>("MemberSpan")
+      .field("found", &MemberSpan::found)
+      .field("begin", &MemberSpan::begin)
+      .field("end", &MemberSpan::end);
+
+  // uint64 fields arrive in JS as BigInt (read them with BigInt.asUintN(64, v):
+  // emscripten 3.1.6 gives them a sign).
+  value_object<zr::AxisCounts>("AxisCounts")
+      .field("length", &zr::AxisCounts::length)
+      .field("edgeSum", &zr::AxisCounts::edge_sum)
+      .field("activeCount", &zr::AxisCounts::active_count)
+      .field("declaredCount", &zr::AxisCounts::declared_count)
+      .field("isStep", &zr::AxisCounts::is_step);
+
+  value_object<zr::DataSizeStats>("DataSizeStats")
+      .field("smallest", &zr::DataSizeStats::smallest)
+      .field("largest", &zr::DataSizeStats::largest)
+      .field("mostCommon", &zr::DataSizeStats::most_common)
+      .field("mostCommonCount", &zr::DataSizeStats::most_common_count);
+
+  value_object<zr::AxisChunk>("AxisChunk")
+      .field("found", &zr::AxisChunk::found)
+      .field("chunk", &zr::AxisChunk::chunk)
+      .field("origin", &zr::AxisChunk::origin)
+      .field("size", &zr::AxisChunk::size)
+      .field("dataSize", &zr::AxisChunk::data_size);
+
+  value_object<zr::ChunkRange>("ChunkRange")
+      .field("first", &zr::ChunkRange::first)
+      .field("stop", &zr::ChunkRange::stop);
+
+  value_object<zr::SliceChunks>("SliceChunks")
+      .field("first", &zr::SliceChunks::first)
+      .field("stop", &zr::SliceChunks::stop)
+      .field("count", &zr::SliceChunks::count)
+      .field("exact", &zr::SliceChunks::exact)
+      .field("every", &zr::SliceChunks::every);
+
+  value_object<SliceArg>("SliceArg")
+      .field("hasStart", &SliceArg::has_start)
+      .field("startNegative", &SliceArg::start_negative)
+      .field("start", &SliceArg::start)
+      .field("hasStop", &SliceArg::has_stop)
+      .field("stopNegative", &SliceArg::stop_negative)
+      .field("stop", &SliceArg::stop)
+      .field("step", &SliceArg::step)
+      .field("blocks", &SliceArg::blocks);
+
+  value_object<SliceRange>("SliceRange")
+      .field("ok", &SliceRange::ok)
+      .field("start", &SliceRange::start)
+      .field("stop", &SliceRange::stop)
+      .field("step", &SliceRange::step);
+
+  value_object<IntegerAt>("IntegerAt")
+      .field("found", &IntegerAt::found)
+      .field("chunk", &IntegerAt::chunk)
+      .field("offset", &IntegerAt::offset);
+
   class_<ChunkGrid>("Grid")
       .function("ndim", &ChunkGrid::ndim)
       .function("address", optional_override([](const ChunkGrid& g) { return reinterpret_cast<uintptr_t>(&g); }))
       .function("isRegular", &ChunkGrid::is_regular)
-      .function("isStep", optional_override([](const ChunkGrid& g, size_t axis) { return g.axis(axis).is_step(); }))
       .function("equals", optional_override([](const ChunkGrid& a, const ChunkGrid& b) { return a == b; }))
-      .function("writeShapes", &write_shapes)
-      .function("runCount", &run_count)
-      .function("writeRuns", &write_runs)
+      .function("axisCounts", &axis_counts)
+      .function("dataSizeStats", &data_size_stats)
+      .function("runs", &runs)
+      .function("axisChunk", &axis_chunk)
+      .function("chunkAt", &chunk_at)
+      .function("chunkRange", &chunk_range)
+      .function("chunkGroups", &chunk_groups)
       .function("expandEdges", &expand_edges)
       .function("locateManyF64", &locate_many<double, double>)
       .function("locateManyU64", &locate_many<uint64_t, uint64_t>)
@@ -313,6 +493,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("toRegularJSONText", &to_regular_json_text)
       .function("resize", &resize)
       .function("sliceBound", &slice_bound)
+      .function("sliceRange", &slice_range_of)
+      .function("sliceChunks", &slice_chunks)
       .function("sliceIntoF64", &slice_into<double>)
       .function("sliceIntoU64", &slice_into<uint64_t>)
       .function("projectInteger", &project_integer)
@@ -327,10 +509,11 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("errors", &GridOutcome::errors)
       .function("warnings", &GridOutcome::warnings);
 
-  class_<Projection>("Projection")
-      .function("failedAt", &Projection::failed_at)
-      .function("length", &Projection::length)
-      .function("copy", &Projection::copy);
+  class_<Columns>("Columns")
+      .function("failedAt", &Columns::failed_at)
+      .function("count", &Columns::count)
+      .function("length", &Columns::length)
+      .function("copy", &Columns::copy);
 
   function("readGridMetadata", &read_grid_metadata);
   function("readChunkShapes", &read_chunk_shapes);
