@@ -32,12 +32,13 @@
 //     to scale unless one axis would be thinner than a quarter of its room.
 //   locatePixel(layout, px, py) -> per drawn axis the element and chunk under
 //     a pixel (also in the overflow region), or null outside the grid.
-//   axisRuns(grid, axis) -> the cached run table of one axis (prefix sums
-//     over runs), for mapping chunks to element ranges.
+//   axisTable(grid, axis) -> what the layout asks of the grid about one axis
+//     (lengths, the chunk under an element, chunk groups in a window), cached.
 //
-// Cost: O(runs) once per grid and axis for the prefix sums, then
-// O(pixels + runs in view) per layout. Runs are never expanded: a run of a
+// Cost: O(pixels · log runs) per layout: the grid groups chunks closer than
+// the line spacing (ChunkGrid.chunkGroups). Runs are never expanded: a run of a
 // billion chunks closer than a pixel is one shaded band.
+import { natural } from './numbers.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 export const MARGIN = { top: 22, right: 12, bottom: 30, left: 62 };
@@ -74,125 +75,73 @@ export const STYLE = {
 };
 
 // ---------------------------------------------------------------------------
-// Run tables: one per grid and axis, prefix sums over runs (never over chunks).
+// Axis facts: what the layout draws on one axis, asked of the grid. The
+// grid answers in O(log runs) and never lists more chunks than a view shows;
+// here its exact answers only become doubles for placing pixels.
 
-const runTables = new WeakMap();
+const axisFacts = new WeakMap();
 
-class RunTable {
-  constructor(runs, length, active, pseudo = false) {
-    const n = runs.length;
-    this.pseudo = pseudo;
-    this.n = n;
-    this.size = new Float64Array(n);
-    this.count = new Float64Array(n);
-    this.start = new Float64Array(n + 1); // element offset of each run's first chunk
-    this.first = new Float64Array(n + 1); // chunk index of each run's first chunk
-    let huge = typeof length === 'bigint';
-    for (let r = 0; r < n; r++) {
-      const { size, count } = runs[r];
-      if (typeof size === 'bigint' || typeof count === 'bigint') huge = true;
-      this.size[r] = Number(size);
-      this.count[r] = Number(count);
-      this.start[r + 1] = this.start[r] + this.size[r] * this.count[r];
-      this.first[r + 1] = this.first[r] + this.count[r];
-    }
-    huge ||= this.start[n] > MAX_SAFE || this.first[n] > MAX_SAFE;
-    // Beyond 2^53 the doubles above place things to the pixel; labels and
-    // lookups use these exact tables instead.
-    if (huge) {
-      this.exactStart = [0n];
-      this.exactFirst = [0n];
-      this.exactSize = runs.map((r) => BigInt(r.size));
-      for (let r = 0; r < n; r++) {
-        this.exactStart.push(this.exactStart[r] + this.exactSize[r] * BigInt(runs[r].count));
-        this.exactFirst.push(this.exactFirst[r] + BigInt(runs[r].count));
-      }
-    }
-    this.huge = huge;
-    this.length = Number(length);
-    this.exactLength = BigInt(length);
-    this.extent = this.start[n]; // the declared extent, overflow included
-    this.chunks = this.first[n]; // declared chunks
-    this.active = Number(active); // chunks that overlap the array
-    this.activeExtent = this.active > 0 ? this.chunkEnd(this.active - 1) : 0;
+class AxisFacts {
+  constructor(grid, axis) {
+    const s = grid.axisSummary(axis);
+    this.grid = grid;
+    this.axis = axis;
+    this.pseudo = false;
+    this.length = Number(s.length);
+    this.exactLength = BigInt(s.length);
+    this.exactEdgeSum = BigInt(s.edgeSum);
+    this.edgeSum = Number(s.edgeSum);
+    this.active = Number(s.activeCount); // chunks that overlap the array
+    // Where the last active chunk ends: the array's end, padded.
+    this.activeEnd = s.activeCount > 0 ? this.#span(grid.axisChunk(axis, BigInt(s.activeCount) - 1n)) : 0;
   }
 
-  // The run holding element e (clamped to the declared extent).
-  runAtElement(e) {
-    return lastAtMost(this.start, this.n, e);
+  #span(c) {
+    return Number(c.origin) + Number(c.size);
   }
 
-  runAtChunk(c) {
-    return lastAtMost(this.first, this.n, c);
-  }
-
-  chunkStart(c) {
-    const r = this.runAtChunk(c);
-    return this.start[r] + (c - this.first[r]) * this.size[r];
-  }
-
-  chunkSize(c) {
-    return this.size[this.runAtChunk(c)];
-  }
-
-  chunkEnd(c) {
-    return this.chunkStart(c) + this.chunkSize(c);
-  }
-
-  // The chunk under element e, for 0 <= e < extent: {index, start, size}.
-  // `index` is exact (a bigint past 2^53).
+  // The chunk under element e, for 0 <= e < edgeSum (see described()).
   chunkAtElement(e) {
-    if (!(e >= 0 && e < this.extent)) return null;
-    const r = this.runAtElement(e);
-    const k = Math.floor((e - this.start[r]) / this.size[r]);
-    const kk = Math.min(Math.max(k, 0), this.count[r] - 1);
-    return this.chunk(r, kk);
+    if (!(e >= 0 && e < this.edgeSum)) return null;
+    // Past 2^53 a double may round onto the edge sum itself: then the last chunk.
+    const exact = BigInt(Math.floor(e));
+    return described(this.grid.chunkAt(this.axis, exact < this.exactEdgeSum ? exact : this.exactEdgeSum - 1n));
   }
 
-  // Chunk k of run r: {index, start, size}, with exact values when huge.
-  chunk(r, k) {
-    const start = this.start[r] + k * this.size[r];
-    if (!this.huge) return { index: this.first[r] + k, start, size: this.size[r] };
-    const last = this.exactFirst[r + 1] - this.exactFirst[r] - 1n;
-    const rounded = BigInt(Math.round(k));
-    const kk = rounded > last ? last : rounded; // doubles round past 2^53
-    return {
-      index: natural(this.exactFirst[r] + kk),
-      start,
-      size: this.size[r],
-      exactStart: this.exactStart[r] + kk * this.exactSize[r],
-      exactSize: this.exactSize[r],
-    };
+  // Consecutive chunks meeting [v0, v1]: one per chunk of at least minSize
+  // elements, groups of shorter ones.
+  groups(v0, v1, minSize) {
+    return this.grid.chunkGroups(this.axis, Math.max(v0, 0), Math.max(v1, 0) + 1, { minSize });
   }
 }
 
-const natural = (v) => (v > BigInt(MAX_SAFE) ? v : Number(v));
-
-// Largest r in [0, n) with values[r] <= v (0 when none).
-function lastAtMost(values, n, v) {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (values[mid] <= v) lo = mid;
-    else hi = mid - 1;
-  }
-  return Math.max(lo, 0);
+// A chunk as the drawing describes it, from the grid's exact answer
+// (ChunkGrid.axisChunk): doubles to place it, exact values to label it.
+function described(c) {
+  return {
+    index: natural(BigInt(c.chunk)), start: Number(c.origin), size: Number(c.size),
+    declared: natural(BigInt(c.size)), dataSize: natural(BigInt(c.dataSize)),
+  };
 }
 
-export function axisRuns(grid, axis) {
-  let tables = runTables.get(grid);
-  if (!tables) runTables.set(grid, (tables = new Map()));
+
+export function axisTable(grid, axis) {
+  let tables = axisFacts.get(grid);
+  if (!tables) axisFacts.set(grid, (tables = new Map()));
   let table = tables.get(axis);
   if (!table) {
-    table = new RunTable(grid.runs(axis), grid.shape[axis], grid.gridShape[axis]);
+    table = new AxisFacts(grid, axis);
     tables.set(axis, table);
   }
   return table;
 }
 
 // The stand-in for the missing y axis of a 1-d grid: one unit-long chunk.
-const unitAxis = () => new RunTable([{ size: 1, count: 1 }], 1, 1, true);
+const UNIT_AXIS = Object.freeze({
+  pseudo: true, length: 1, exactLength: 1n, edgeSum: 1, active: 1, activeEnd: 1,
+  chunkAtElement: (e) => (e >= 0 && e < 1 ? { index: 0, start: 0, size: 1 } : null),
+  groups: () => [{ first: 0, count: 1, origin: 0, lastOrigin: 0, end: 1 }],
+});
 
 export function defaultAxes(ndim) {
   if (ndim === 0) return [null, null];
@@ -201,7 +150,7 @@ export function defaultAxes(ndim) {
 }
 
 function tableFor(grid, axis) {
-  return axis === null || axis === undefined ? unitAxis() : axisRuns(grid, axis);
+  return axis === null || axis === undefined ? UNIT_AXIS : axisTable(grid, axis);
 }
 
 // ---------------------------------------------------------------------------
@@ -220,8 +169,8 @@ export function fitView(grid, { axes = defaultAxes(grid.ndim), width = 640, heig
   const plot = plotBox(width, height);
   const ty = tableFor(grid, axes[0]);
   const tx = tableFor(grid, axes[1]);
-  const ey = Math.max(ty.extent, ty.length, 1);
-  const ex = Math.max(tx.extent, tx.length, 1);
+  const ey = Math.max(ty.edgeSum, ty.length, 1);
+  const ex = Math.max(tx.edgeSum, tx.length, 1);
   const room = 0.94; // a little air around the array
   let sx;
   let sy;
@@ -234,9 +183,9 @@ export function fitView(grid, { axes = defaultAxes(grid.ndim), width = 640, heig
     sx = Math.min((plot.width * room) / ex, Math.max(s, (plot.width * 0.25) / ex));
     sy = Math.min((plot.height * room) / ey, Math.max(s, (plot.height * 0.25) / ey));
   }
-  const window = (extent, scale, pixels) => {
+  const window = (whole, scale, pixels) => {
     const span = pixels / scale;
-    const start = -(span - extent) / 2;
+    const start = -(span - whole) / 2;
     return [start, start + span];
   };
   return { y: window(ey, sy, plot.height), x: window(ex, sx, plot.width) };
@@ -288,44 +237,23 @@ function planAxis(f, minSpacing, labelMin) {
   let densest = 0;
   const v0 = f.start;
   const v1 = f.stop;
-  if (t.n > 0 && v1 >= 0 && v0 <= t.extent) {
-    const rEnd = v1 >= t.extent ? t.n : t.runAtElement(v1) + 1; // runs from here start past the view
-    for (let r = t.runAtElement(Math.max(v0, 0)); r < rEnd; r++) {
-      const S = t.start[r];
-      const V = t.size[r];
-      const N = t.count[r];
-      const spacing = V * f.scale;
-      // Whole runs narrower than the spacing (many short runs of different
-      // sizes): jump over a spacing's worth of them at once, counting their
-      // chunks from the prefix sums. O(pixels · log runs), not O(runs).
-      if (S >= v0 && V * N * f.scale < minSpacing) {
-        const r2 = Math.min(Math.max(r + 1, t.runAtElement(S + minSpacing / f.scale)), rEnd);
-        const lastStart = t.start[r2] - t.size[r2 - 1];
-        const count = t.first[r2] - t.first[r];
-        const a = toPixel(f, S);
-        const b = toPixel(f, lastStart);
-        items.push({ a, b, count, e: S });
-        if (count > 1) densest = Math.max(densest, count / Math.max(b - a, 1));
-        r = r2 - 1;
+  if (t.edgeSum > 0 && v1 >= 0 && v0 <= t.edgeSum) {
+    for (const g of t.groups(v0, v1, minSpacing / f.scale)) {
+      const start = Number(g.origin);
+      if (g.count === 1) {
+        if (start >= v0 && start <= v1) items.push({ a: toPixel(f, start), b: toPixel(f, start), count: 1, e: start });
+        if ((Number(g.end) - start) * f.scale >= labelMin) {
+          cells.push(t.pseudo ? { index: 0, start, size: 1 } : described(t.grid.axisChunk(t.axis, BigInt(g.first))));
+        }
         continue;
       }
-      const kLo = Math.max(0, Math.ceil((v0 - S) / V));
-      const kHi = Math.min(N - 1, Math.floor((v1 - S) / V));
-      if (kLo <= kHi) {
-        if (spacing >= minSpacing) {
-          for (let k = kLo; k <= kHi; k++) items.push({ a: toPixel(f, S + k * V), b: toPixel(f, S + k * V), count: 1, e: S + k * V });
-        } else {
-          items.push({ a: toPixel(f, S + kLo * V), b: toPixel(f, S + kHi * V), count: kHi - kLo + 1, e: S + kLo * V });
-          densest = Math.max(densest, 1 / spacing);
-        }
-      }
-      if (spacing >= labelMin) {
-        const cLo = Math.max(0, Math.floor((v0 - S) / V));
-        const cHi = Math.min(N - 1, Math.ceil((v1 - S) / V) - 1);
-        for (let k = cLo; k <= cHi; k++) cells.push(t.chunk(r, k));
-      }
+      // Boundaries closer than the spacing: one band, counted, over the part in view.
+      const a = toPixel(f, Math.max(start, v0));
+      const b = toPixel(f, Math.min(Number(g.lastOrigin), v1));
+      items.push({ a, b, count: Number(g.count), e: start });
+      densest = Math.max(densest, Number(g.count) / Math.max(b - a, 1));
     }
-    if (t.extent >= v0 && t.extent <= v1) items.push({ a: toPixel(f, t.extent), b: toPixel(f, t.extent), count: 1, e: t.extent });
+    if (t.edgeSum >= v0 && t.edgeSum <= v1) items.push({ a: toPixel(f, t.edgeSum), b: toPixel(f, t.edgeSum), count: 1, e: t.edgeSum });
   }
   return { ...mergeMarks(items, minSpacing), cells, densest };
 }
@@ -393,7 +321,7 @@ export function layout(grid, options = {}) {
   // phantom overflow cells, as the product of three intervals per axis.
   const spans = (f) => {
     const t = f.table;
-    const cuts = [0, t.length, Math.max(t.length, t.activeExtent), Math.max(t.length, t.extent)];
+    const cuts = [0, t.length, Math.max(t.length, t.activeEnd), Math.max(t.length, t.edgeSum)];
     return [0, 1, 2].map((i) => [toPixel(f, cuts[i]), toPixel(f, cuts[i + 1])]);
   };
   const kinds = ['array', 'padding', 'overflow'];
@@ -425,8 +353,8 @@ export function layout(grid, options = {}) {
   const labelMin = 14;
   const py = planAxis(Y, minSpacing, labelMin);
   const px = planAxis(X, minSpacing, labelMin);
-  const yEnd = { array: toPixel(Y, Math.max(0, Y.table.length)), all: toPixel(Y, Y.table.extent) };
-  const xEnd = { array: toPixel(X, Math.max(0, X.table.length)), all: toPixel(X, X.table.extent) };
+  const yEnd = { array: toPixel(Y, Math.max(0, Y.table.length)), all: toPixel(Y, Y.table.edgeSum) };
+  const xEnd = { array: toPixel(X, Math.max(0, X.table.length)), all: toPixel(X, X.table.edgeSum) };
   const yZero = toPixel(Y, 0);
   const xZero = toPixel(X, 0);
 
@@ -565,13 +493,13 @@ function hiddenChunks(grid, axes, at) {
   const out = [];
   for (let d = 0; d < grid.ndim; d++) {
     if (d === axes[0] || d === axes[1]) continue;
-    const t = axisRuns(grid, d);
+    const t = axisTable(grid, d);
     if (t.length === 0) {
       out.push({ axis: d, at: 0, chunk: null });
       continue;
     }
     const e = clamp(Math.floor(Number(at[d] ?? 0)), 0, t.length - 1);
-    out.push({ axis: d, at: e, chunk: t.chunkAtElement(e), table: t });
+    out.push({ axis: d, at: e, chunk: t.chunkAtElement(e) });
   }
   return out;
 }
@@ -607,7 +535,7 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
   // Where the drawing starts and ends on screen, to keep text next to it.
   const near = (f) => {
     const a = clamp(toPixel(f, 0), f.offset, f.offset + f.pixels);
-    const b = clamp(toPixel(f, Math.max(f.table.extent, f.table.length)), f.offset, f.offset + f.pixels);
+    const b = clamp(toPixel(f, Math.max(f.table.edgeSum, f.table.length)), f.offset, f.offset + f.pixels);
     return [a, b];
   };
   const [left, right] = near(X);
@@ -616,7 +544,7 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
   // Edge lengths along the top (x) and the left (y), where they fit.
   for (const c of px.cells) {
     const [a, b] = visible(X, c);
-    const label = String(c.exactSize ?? c.size);
+    const label = String(c.declared);
     if (b - a >= textWidth(label, 11) + 6) text('size', (a + b) / 2, top - 8, label);
   }
   // Down the left: level when short, else turned, when the chunk has room.
@@ -624,7 +552,7 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
   if (!Y.table.pseudo) {
     for (const c of py.cells) {
       const [a, b] = visible(Y, c);
-      const label = String(c.exactSize ?? c.size);
+      const label = String(c.declared);
       const w = textWidth(label, 11);
       if (w <= 36 && b - a >= 13) {
         text('size', left - 6, (a + b) / 2, label, { anchor: 'end' });
@@ -663,11 +591,7 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
       const shape = [];
       const data = [];
       for (let d = 0; d < ndim; d++) {
-        let c;
-        let table;
-        if (d === axes[1]) [c, table] = [cx, X.table];
-        else if (d === axes[0]) [c, table] = [cy, Y.table];
-        else [c, table] = [byAxis.get(d).chunk, byAxis.get(d).table];
+        const c = d === axes[1] ? cx : d === axes[0] ? cy : byAxis.get(d).chunk;
         if (c === null) {
           coords.push('·');
           shape.push('·');
@@ -675,12 +599,8 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
           continue;
         }
         coords.push(c.index);
-        const size = c.exactSize ?? c.size;
-        shape.push(size);
-        const startE = c.exactStart ?? c.start;
-        const lengthE = typeof startE === 'bigint' ? table.exactLength : table.length;
-        const inside = lengthE > startE ? lengthE - startE : typeof startE === 'bigint' ? 0n : 0;
-        data.push(inside < size ? inside : size);
+        shape.push(c.declared);
+        data.push(c.dataSize);
       }
       const overflow = hiddenOverflow || (!cx.pseudo && cx.index >= X.table.active) || (!cy.pseudo && cy.index >= Y.table.active);
       const lines = [tuple(coords)];

@@ -1,6 +1,5 @@
 // The N-d controls: which two axes are drawn, and sliders for the position
 // on every other axis.
-import { axisRuns } from '../js/layout.js';
 
 const label = (d, names) => (typeof names?.[d] === 'string' && names[d] ? `axis ${d} (${names[d]})` : `axis ${d}`);
 
@@ -28,9 +27,8 @@ export function pickAxis(axes, role, value) {
 }
 
 function describePosition(grid, d, e) {
-  const t = axisRuns(grid, d);
-  const c = t.chunkAtElement(e);
-  return c ? `index ${e.toLocaleString('en-US')} · chunk ${String(c.index)} [${c.start.toLocaleString('en-US')}, ${(c.start + c.size).toLocaleString('en-US')})` : '';
+  const c = grid.chunkAt(d, BigInt(e));
+  return `index ${e.toLocaleString('en-US')} · chunk ${c.chunk} [${c.origin.toLocaleString('en-US')}, ${(c.origin + c.size).toLocaleString('en-US')})`;
 }
 
 // One slider per axis not drawn; onChange(axis, elementIndex).

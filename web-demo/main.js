@@ -1,6 +1,7 @@
 // The chunk-layout explorer: wires the page together. The grid logic is the
-// package's (../js/index.js), the drawing logic is ../js/layout.js, the
-// summary is ../js/summary.js; the modules here only connect them to the page.
+// package's (../js/index.js, including grid.summary() and
+// grid.selectedChunks()), the drawing logic is ../js/layout.js; the modules
+// here only connect them to the page.
 import { defaultAxes, fitView, layout, locatePixel, pixelToElement, rangeShape, renderSVG, elementToPixel } from '../js/layout.js';
 import { readDocument } from './document.js';
 import { scanPointers, problemRanges } from './json-locate.js';
@@ -13,7 +14,7 @@ import { zoomView } from './view.js';
 import { renderSummary } from './summary-table.js';
 import { lookUpIndex } from './index-lookup.js';
 import { parseSelection, formatSelection } from './selection-text.js';
-import { selectChunks, axisHolds, axisRanges } from './highlight.js';
+import { axisHolds, axisRanges } from './highlight.js';
 import { renderAxisPickers, renderSliders, pickAxis } from './axis-controls.js';
 import { showIndexResult, showSelectionResult, showTooltip, showProblems } from './readouts.js';
 import { download } from './download.js';
@@ -164,7 +165,7 @@ function computeSelection() {
   }
   try {
     const selection = parseSelection(text, shown.grid.ndim);
-    shown.selected = selectChunks(shown.grid, selection);
+    shown.selected = shown.grid.selectedChunks(selection);
     showSelectionResult(ui.selectionResult, shown.selected);
   } catch (error) {
     showSelectionResult(ui.selectionResult, error);

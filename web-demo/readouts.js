@@ -40,7 +40,7 @@ export function showIndexResult(el, result) {
   }
 }
 
-// answer: selectChunks' answer, or an Error, or null.
+// answer: grid.selectedChunks' answer, or an Error, or null.
 export function showSelectionResult(el, answer) {
   if (answer === null) {
     el.replaceChildren();
@@ -55,7 +55,7 @@ export function showSelectionResult(el, answer) {
   strong.textContent = number(answer.count);
   const perAxis = answer.axes.map((a) => number(a.count)).join(' × ');
   const rest = document.createTextNode(
-    ` chunk${answer.count === 1n ? '' : 's'} selected (${perAxis} per axis)` +
+    ` chunk${BigInt(answer.count) === 1n ? '' : 's'} selected (${perAxis} per axis)` +
       (answer.exact ? '' : '; a strided slice over this many chunks is counted as an upper bound'),
   );
   el.replaceChildren(...(answer.exact ? [strong, rest] : [document.createTextNode('at most '), strong, rest]));

@@ -1,9 +1,8 @@
 // The dask-style summary table: one column per axis and one for the whole
-// array, filled from summarize(grid).
-import { summarize, formatRuns } from '../js/summary.js';
+// array, filled from grid.summary().
+import { formatRuns } from '../js/format-runs.js';
 
 const number = (v) => (typeof v === 'bigint' ? v.toLocaleString('en-US') : Number(v).toLocaleString('en-US'));
-const product = (values) => values.reduce((a, b) => a * BigInt(b), 1n);
 
 function cell(tag, text, attrs = {}) {
   const el = document.createElement(tag);
@@ -14,7 +13,7 @@ function cell(tag, text, attrs = {}) {
 
 // Fills `table` (a <table>) for `grid`; `names` are optional dimension names.
 export function renderSummary(table, grid, names = null) {
-  const s = summarize(grid);
+  const s = grid.summary();
   const ndim = grid.ndim;
   const axes = Array.from({ length: ndim }, (_, d) => d);
   table.replaceChildren();
@@ -48,7 +47,7 @@ export function renderSummary(table, grid, names = null) {
   table.append(head, body);
 
   const regular = s.regular ? `also a regular grid: chunk_shape [${s.regular.configuration.chunk_shape.join(', ')}]` : 'not a regular grid';
-  const total = product(s.gridShape);
+  const total = BigInt(s.numChunks);
   const foot = document.createElement('tfoot');
   const tr = document.createElement('tr');
   tr.append(cell('td', `${number(total)} chunk${total === 1n ? '' : 's'} in total; ${regular}`, { colspan: String(ndim + 2) }));

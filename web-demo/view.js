@@ -14,10 +14,10 @@ export function zoomView(layout, factor, px, py, which = 'both') {
     if (frame.table.pseudo) continue;
     const [a, b] = layout.view[role];
     const pixels = frame.pixels;
-    const extent = Math.max(frame.table.extent, frame.table.length, 1);
+    const whole = Math.max(frame.table.edgeSum, frame.table.length, 1);
     let span = (b - a) / factor;
     span = Math.max(span, pixels / MAX_PIXELS_PER_ELEMENT);
-    span = Math.min(span, extent * 50);
+    span = Math.min(span, whole * 50);
     const anchor = pixelToElement(layout, role, role === 'x' ? px : py);
     const t = (anchor - a) / (b - a);
     out[role] = [anchor - t * span, anchor - t * span + span];

@@ -2,13 +2,13 @@
 // --svg, the chunk-layout drawing (the web demo's layout logic).
 import { readFile, writeFile } from 'node:fs/promises';
 import { ChunkGrid } from '../index.js';
-import { formatRuns, summarize } from '../summary.js';
+import { formatRuns } from '../format-runs.js';
 import { stringifyExact } from '../exact-json.js';
 
 const list = (values) => `[${values.join(', ')}]`;
 
 export function describeGrid(grid) {
-  const s = summarize(grid);
+  const s = grid.summary();
   const rows = [
     ['shape', list(s.shape)],
     ['chunks per axis', `${list(s.gridShape)} active, ${list(s.declaredGridShape)} declared`],

@@ -63,7 +63,7 @@ export async function get(arr, selection = null, opts = {}) {
   signal?.throwIfAborted();
   const limit = concurrencyOf(opts);
   const { axes, outShape } = sharding
-    ? planSelection(sharding.innerGrid, shardSelection(grid, sharding, selection))
+    ? planSelection(sharding.innerGrid, shardSelection(grid, selection))
     : planSelection(grid, selection);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);

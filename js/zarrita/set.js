@@ -127,7 +127,7 @@ export async function set(arr, selection, value, opts = {}) {
   const limit = concurrencyOf(opts);
   opts.signal?.throwIfAborted();
   const { axes, outShape } = sharding
-    ? planSelection(sharding.innerGrid, shardSelection(grid, sharding, selection))
+    ? planSelection(sharding.innerGrid, shardSelection(grid, selection))
     : planSelection(grid, selection);
   const v = valueOf(type, value, outShape);
   const tasks = sharding ? shardTasks(context, axes, v, opts.signal) : chunkTasks(context, axes, v, opts.signal);

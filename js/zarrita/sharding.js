@@ -25,7 +25,6 @@ export function shardLayout(grid, sharding, type, fillValue) {
     innerGrid: ChunkGrid.fromChunkShapes(grid.shape, chunkShape),
     chains: new ChainCache(codecs, type.name, fillValue),
     indexChains: new ChainCache(indexCodecs, 'uint64', null),
-    axisGrids: [],
   };
 }
 
@@ -33,18 +32,9 @@ const isBlocks = (entry) => entry !== null && typeof entry === 'object' && !Arra
 
 // {blocks} counts shards; the inner grid would count inner chunks. Turn each
 // into the slice of array indices those shards cover.
-export function shardSelection(grid, layout, selection) {
+export function shardSelection(grid, selection) {
   if (!Array.isArray(selection) || !selection.some(isBlocks)) return selection;
-  return selection.map((entry, axis) => {
-    if (!isBlocks(entry)) return entry;
-    layout.axisGrids[axis] ??= ChunkGrid.fromChunkShapes([grid.shape[axis]], [grid.toJSON().configuration.chunk_shapes[axis]]);
-    const line = layout.axisGrids[axis];
-    const [p] = line.projectAxes([entry]);
-    const n = p.chunks.length;
-    if (n === 0) return { start: 0, stop: 0 };
-    const start = BigInt(line.chunkOrigin([p.chunks[0]])[0]) + BigInt(p.starts[0]);
-    return { start, stop: start + BigInt(p.outStops[n - 1]) };
-  });
+  return selection.map((entry, axis) => (isBlocks(entry) ? grid.normalizeSlice(axis, entry) : entry));
 }
 
 // Per axis of a plan on the inner grid: the shard of each inner chunk, and
