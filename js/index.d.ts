@@ -1,4 +1,5 @@
-// Types for zarr-rectilinear, written by hand to match design/api.md.
+// Types for zarr-rectilinear, written by hand: the API contract. The rules
+// behind it are in docs/semantics.md.
 
 /** A safe-integer number or a bigint. A bigint in gives a bigint out. */
 export type Integer = number | bigint;

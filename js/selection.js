@@ -1,5 +1,6 @@
-// Selections, per axis, as api.md defines them, projected by the core. The
-// N-d product is taken lazily, so memory stays O(sum over axes).
+// Selections, per axis, as docs/semantics.md ("Selections") defines them,
+// projected by the core. The N-d product is taken lazily, so memory stays
+// O(sum over axes).
 import { requireWorkingSet, withHeap, u64View, f64View, i64View, u8View, using } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, output, toInt, unsafeHint } from './numbers.js';
 
@@ -138,7 +139,7 @@ function projectInteger(grid, axis, value, length, what, big) {
   });
 }
 
-// One projection per axis: api.md's projectAxes.
+// One projection per axis: projectAxes (js/index.d.ts).
 export function projectAxes(grid, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
