@@ -1,5 +1,5 @@
-// Types for zarr-rectilinear, written by hand. The rules behind them are in
-// docs/semantics.md; the words in docs/glossary.md.
+// Types for zarr-rectilinear, written by hand: the API contract. The rules
+// behind it are in docs/semantics.md; the words in docs/glossary.md.
 
 /** A safe-integer number or a bigint. A bigint in gives a bigint out. */
 export type Integer = number | bigint;

@@ -1,5 +1,6 @@
-// The number rules of api.md: a bigint in gives a bigint out, mixed input
-// counts as bigint, and nothing ever loses precision silently.
+// The number rules (docs/semantics.md, "Numbers at the JS boundary"): a
+// bigint in gives a bigint out, mixed input counts as bigint, and nothing
+// ever loses precision silently.
 export const MAX_UINT64 = (1n << 64n) - 1n;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 

@@ -1,5 +1,6 @@
-// Selections, per axis (docs/semantics.md, Selections), projected by the core. The
-// N-d product is taken lazily, so memory stays O(sum over axes).
+// Selections, per axis, as docs/semantics.md ("Selections") defines them,
+// projected by the core. The N-d product is taken lazily, so memory stays
+// O(sum over axes).
 import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 
@@ -125,7 +126,7 @@ function projectInteger(grid, axis, value, length, what, big) {
   return { kind: 'integer', chunk: output(u64(at.chunk), big), index: output(u64(at.offset), big) };
 }
 
-// One projection per axis: projectAxes.
+// One projection per axis: projectAxes (js/index.d.ts).
 export function projectAxes(grid, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');

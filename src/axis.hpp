@@ -82,8 +82,9 @@ class Axis {
   // Writes every declared edge; `out.size()` must equal declared_count().
   void expand(std::span<uint64_t> out) const;
 
-  // The resize policy (docs/semantics.md). `appended` is used only when an explicit
-  // axis grows past its edge sum; empty means "one edge of the difference".
+  // The resize policy (docs/semantics.md, "Resize"). `appended` is used only
+  // when a list axis grows past its edge sum; empty means "one edge of the
+  // difference".
   Expected<Axis, AxisFault> resize(uint64_t new_length, std::span<const uint64_t> appended) const;
 
   bool operator==(const Axis& other) const {

@@ -1,4 +1,4 @@
-// The canonical, compact and lossless JSON text of a grid (api.md,
+// The canonical, compact and lossless JSON text of a grid (docs/semantics.md,
 // "Serialization"), and its regular-grid form when one exists.
 #pragma once
 #include <optional>

@@ -1,5 +1,6 @@
-// Serialization (api.md "Serialization"): lossless first, then short, and
-// canonical input comes back unchanged. The regular form when one exists.
+// Serialization (docs/semantics.md, "Serialization"): lossless first, then
+// short, and canonical input comes back unchanged. The regular form when one
+// exists.
 #include "canonical_json.hpp"
 #include "test_support.hpp"
 
@@ -44,7 +45,7 @@ TEST_CASE("A run [V, N] is written only when strictly shorter than V written N t
     const char *shape, *input, *output;
   };
   const Case c = GENERATE(values<Case>({
-      // api.md's examples: a tie is written out.
+      // The examples of docs/semantics.md: a tie is written out.
       {"[12]", "[[4,4,4]]", "[[4,4,4]]"},
       {"[16]", "[[4,4,4,4]]", "[[[4,4]]]"},
       {"[10]", "[[5,5]]", "[[5,5]]"},

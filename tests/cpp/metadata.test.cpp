@@ -1,5 +1,6 @@
-// Reading and validating zarr.json: every rule of the spec and of api.md
-// ("What validateMetadata checks"), each problem at its exact JSON Pointer.
+// Reading and validating zarr.json: every rule of the spec and of
+// docs/semantics.md ("What validateMetadata checks"), each problem at its
+// exact JSON Pointer.
 #include "test_support.hpp"
 
 using namespace zr_test;

@@ -1,6 +1,6 @@
 // Selections per axis: Python slice normalization, integer indices, block
-// ranges, and their projection onto chunks (api.md "Selections",
-// semantics.md rule 10).
+// ranges, and their projection onto chunks (docs/semantics.md, "Selections",
+// including "Strided slices skip chunks").
 #include <cmath>
 
 #include "test_support.hpp"

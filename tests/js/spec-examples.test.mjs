@@ -1,4 +1,4 @@
-// The spec's worked examples (design/semantics.md, "Worked facts"), plus
+// The spec's worked examples (docs/semantics.md, "Worked facts"), plus
 // its overflow and zero-length rules.
 import test from 'node:test';
 import assert from 'node:assert/strict';
