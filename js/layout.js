@@ -30,8 +30,9 @@
 //
 //   fitView(grid, {axes, width, height}) -> view that shows the whole grid,
 //     to scale unless one axis would be thinner than a quarter of its room.
-//   locatePixel(layout, px, py) -> per drawn axis the element and chunk under
-//     a pixel (also in the overflow region), or null outside the grid.
+//   locatePixel(layout, px, py) -> per drawn axis the element under a pixel
+//     and its chunk {chunk, origin, size, declared, dataSize} (also in the
+//     overflow region), or null outside the grid.
 //   axisTable(grid, axis) -> what the layout asks of the grid about one axis
 //     (lengths, the chunk under an element, chunk groups in a window), cached.
 //
@@ -91,7 +92,7 @@ class AxisFacts {
     this.exactLength = BigInt(s.length);
     this.exactEdgeSum = BigInt(s.edgeSum);
     this.edgeSum = Number(s.edgeSum);
-    this.active = Number(s.activeCount); // chunks that overlap the array
+    this.activeCount = Number(s.activeCount); // chunks that overlap the array
     // Where the last active chunk ends: the array's end, padded.
     this.activeEnd = s.activeCount > 0 ? this.#span(grid.axisChunk(axis, BigInt(s.activeCount) - 1n)) : 0;
   }
@@ -119,7 +120,7 @@ class AxisFacts {
 // (ChunkGrid.axisChunk): doubles to place it, exact values to label it.
 function described(c) {
   return {
-    index: natural(BigInt(c.chunk)), start: Number(c.origin), size: Number(c.size),
+    chunk: natural(BigInt(c.chunk)), origin: Number(c.origin), size: Number(c.size),
     declared: natural(BigInt(c.size)), dataSize: natural(BigInt(c.dataSize)),
   };
 }
@@ -138,8 +139,8 @@ export function axisTable(grid, axis) {
 
 // The stand-in for the missing y axis of a 1-d grid: one unit-long chunk.
 const UNIT_AXIS = Object.freeze({
-  pseudo: true, length: 1, exactLength: 1n, edgeSum: 1, active: 1, activeEnd: 1,
-  chunkAtElement: (e) => (e >= 0 && e < 1 ? { index: 0, start: 0, size: 1 } : null),
+  pseudo: true, length: 1, exactLength: 1n, edgeSum: 1, activeCount: 1, activeEnd: 1,
+  chunkAtElement: (e) => (e >= 0 && e < 1 ? { chunk: 0, origin: 0, size: 1 } : null),
   groups: () => [{ first: 0, count: 1, origin: 0, lastOrigin: 0, end: 1 }],
 });
 
@@ -219,7 +220,7 @@ export function locatePixel(layout, px, py) {
     if (!chunk) return null;
     // Past 2^53 a pixel spans many elements: name one exactly, as a bigint.
     const element = e > MAX_SAFE ? BigInt(e) : e;
-    return { axis: f.axis, element, inArray: e < f.table.length, overflow: chunk.index >= f.table.active, ...chunk };
+    return { axis: f.axis, element, inArray: e < f.table.length, overflow: chunk.chunk >= f.table.activeCount, ...chunk };
   };
   const y = at('y', py);
   const x = at('x', px);
@@ -243,7 +244,7 @@ function planAxis(f, minSpacing, labelMin) {
       if (g.count === 1) {
         if (start >= v0 && start <= v1) items.push({ a: toPixel(f, start), b: toPixel(f, start), count: 1, e: start });
         if ((Number(g.end) - start) * f.scale >= labelMin) {
-          cells.push(t.pseudo ? { index: 0, start, size: 1 } : described(t.grid.axisChunk(t.axis, BigInt(g.first))));
+          cells.push(t.pseudo ? { chunk: 0, origin: start, size: 1 } : described(t.grid.axisChunk(t.axis, BigInt(g.first))));
         }
         continue;
       }
@@ -459,7 +460,7 @@ export function layout(grid, options = {}) {
   for (const h of hidden) {
     notes.push(h.chunk === null
       ? `axis ${h.axis} has length 0: this slice holds no array elements`
-      : `axis ${h.axis} at index ${fmt(h.at)}: chunk ${fmt(h.chunk.index)}`);
+      : `axis ${h.axis} at index ${fmt(h.at)}: chunk ${fmt(h.chunk.chunk)}`);
   }
 
   return {
@@ -527,8 +528,8 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
   let count = 0;
   const text = (kind, x, y, value, extra) => shapes.push({ type: 'text', kind, x, y, text: value, ...extra });
   const visible = (f, c) => {
-    const a = Math.max(toPixel(f, c.start), f.offset);
-    const b = Math.min(toPixel(f, c.start + c.size), f.offset + f.pixels);
+    const a = Math.max(toPixel(f, c.origin), f.offset);
+    const b = Math.min(toPixel(f, c.origin + c.size), f.offset + f.pixels);
     return [a, b];
   };
 
@@ -579,7 +580,7 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
   const yArrayEnd = toPixel(Y, Y.table.length);
   const byAxis = new Map(hidden.map((h) => [h.axis, h]));
   const hiddenOverflow = hidden.some((h) => h.chunk === null);
-  const yCells = Y.table.pseudo ? [{ index: null, start: 0, size: 1, pseudo: true }] : py.cells;
+  const yCells = Y.table.pseudo ? [{ chunk: null, origin: 0, size: 1, pseudo: true }] : py.cells;
   if (yCells.length * px.cells.length > MAX_CELL_LABELS) return count;
   for (const cy of yCells) {
     const [y0, y1] = visible(Y, cy);
@@ -598,11 +599,11 @@ function addLabels(shapes, { grid, axes, hidden, Y, X, py, px, plot, height, nam
           data.push(0);
           continue;
         }
-        coords.push(c.index);
+        coords.push(c.chunk);
         shape.push(c.declared);
         data.push(c.dataSize);
       }
-      const overflow = hiddenOverflow || (!cx.pseudo && cx.index >= X.table.active) || (!cy.pseudo && cy.index >= Y.table.active);
+      const overflow = hiddenOverflow || (!cx.pseudo && cx.chunk >= X.table.activeCount) || (!cy.pseudo && cy.chunk >= Y.table.activeCount);
       const lines = [tuple(coords)];
       lines.push(overflow ? 'overflow' : shape.join(' × '));
       const partial = !overflow && data.some((v, i) => v !== shape[i]);

@@ -175,7 +175,7 @@ function computeSelection() {
 // The chunk index of the current slice on each axis not drawn.
 function sliceChunks() {
   const out = new Map();
-  for (const h of shown.layout?.hidden ?? []) out.set(h.axis, h.chunk ? h.chunk.index : null);
+  for (const h of shown.layout?.hidden ?? []) out.set(h.axis, h.chunk ? h.chunk.chunk : null);
   return out;
 }
 
@@ -304,7 +304,7 @@ function updateHover() {
   }
   const [px, py] = pointer;
   const [y, x] = state.axes;
-  const coords = Array.from({ length: grid.ndim }, (_, d) => (d === y ? found.y.index : d === x ? found.x.index : slices.get(d)));
+  const coords = Array.from({ length: grid.ndim }, (_, d) => (d === y ? found.y.chunk : d === x ? found.x.chunk : slices.get(d)));
   const element = found.x.inArray && found.y.inArray
     ? Array.from({ length: grid.ndim }, (_, d) => (d === y ? found.y.element : d === x ? found.x.element : state.at[d]))
     : null;
@@ -325,7 +325,7 @@ function updateHover() {
   const top = py + 14 + tip.height > box.height ? py - 14 - tip.height : py + 14;
   ui.tooltip.style.left = `${Math.max(0, left)}px`;
   ui.tooltip.style.top = `${Math.max(0, top)}px`;
-  hover = { outline: rangeShape(lay, 'hover', [found.y.start, found.y.start + found.y.size], [found.x.start, found.x.start + found.x.size]) };
+  hover = { outline: rangeShape(lay, 'hover', [found.y.origin, found.y.origin + found.y.size], [found.x.origin, found.x.origin + found.x.size]) };
 }
 
 function hideTooltip() {

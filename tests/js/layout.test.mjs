@@ -178,10 +178,10 @@ test('locatePixel finds the chunk under a pixel, in the overflow region too', ()
   const lay = layout(grid, { width: 600, height: 600 });
   const at = (ye, xe) => locatePixel(lay, elementToPixel(lay, 'x', xe), elementToPixel(lay, 'y', ye));
   const inside = at(5.5, 7.5);
-  assert.deepEqual([inside.y.index, inside.x.index, inside.y.element, inside.x.element], [1, 1, 5, 7]);
+  assert.deepEqual([inside.y.chunk, inside.x.chunk, inside.y.element, inside.x.element], [1, 1, 5, 7]);
   assert.equal(inside.y.inArray && inside.x.inArray, true);
   const phantom = at(17.5, 1.5);
-  assert.deepEqual([phantom.y.index, phantom.x.index, phantom.y.overflow], [4, 0, true]);
+  assert.deepEqual([phantom.y.chunk, phantom.x.chunk, phantom.y.overflow], [4, 0, true]);
   assert.equal(locatePixel(lay, 1, 1), null, 'the margin is not the grid');
 });
 
