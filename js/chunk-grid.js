@@ -212,7 +212,8 @@ export class ChunkGrid {
       mostCommonCount: natural(product(stats.map((a) => a.mostCommonCount))),
       numChunks: this.numChunks,
       declaredChunks: natural(declared),
-      overflowCells: natural(declared - product(this.#shapes[1])),
+      overflowChunks: natural(declared - product(this.#shapes[1])),
+      overflowPerAxis: this.#axes.map((a) => natural(a.declaredCount - a.activeCount)),
       regular: this.toRegularJSON(),
     };
   }

@@ -171,7 +171,9 @@ export interface GridSummary {
   numChunks: Natural;
   declaredChunks: Natural;
   /** Declared chunks that hold no element of the array. */
-  overflowCells: Natural;
+  overflowChunks: Natural;
+  /** Per axis, the declared chunks past the array's end. */
+  overflowPerAxis: Natural[];
   regular: RegularGridJSON | null;
 }
 
@@ -234,7 +236,7 @@ export declare class ChunkGrid {
   private constructor();
   static fromMetadata(meta: Metadata, opts?: ReadOptions): ChunkGrid;
   static fromChunkShapes(shape: Integer[], chunkShapes: ChunkShapesEntry[]): ChunkGrid;
-  /** dask/xarray style: one list of chunk lengths per axis; `[]` or `[0]` is a zero-length axis. */
+  /** dask/xarray style: one list of edges per axis; `[]` or `[0]` is a zero-length axis. */
   static fromEdges(edges: Array<Integer[] | Float64Array | BigUint64Array>): ChunkGrid;
 
   readonly ndim: number;

@@ -319,7 +319,7 @@ export function layout(grid, options = {}) {
   shapes.push({ type: 'rect', kind: 'background', x: 0, y: 0, width, height });
 
   // Regions: the array, the padding of edge chunks past the array's end, and
-  // phantom overflow cells, as the product of three intervals per axis.
+  // overflow chunks, as the product of three intervals per axis.
   const spans = (f) => {
     const t = f.table;
     const cuts = [0, t.length, Math.max(t.length, t.activeEnd), Math.max(t.length, t.edgeSum)];

@@ -9,7 +9,7 @@ namespace zr {
 std::string describe(const AxisFault& f, uint64_t length) {
   using K = AxisFault::Kind;
   switch (f.kind) {
-    case K::ZeroStep: return "found 0; expected a positive integer chunk length";
+    case K::ZeroStep: return "found 0; expected a positive integer step";
     case K::StepOverflow:
       return "found a step whose chunks reach past 2^64 - 1 on an axis of length " +
              std::to_string(length) + "; expected ceil(length / step) * step to fit in uint64";

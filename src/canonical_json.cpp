@@ -42,7 +42,7 @@ void append_axis(const Axis& axis, std::string& out) {
   out += ']';
 }
 
-// The chunk length of a regular grid that declares the same edges as `axis`.
+// The step of a regular grid that declares the same edges as `axis`.
 std::optional<uint64_t> regular_chunk_length(const Axis& axis) {
   if (axis.is_step()) return axis.step();
   const auto runs = axis.runs();

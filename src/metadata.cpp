@@ -135,7 +135,7 @@ class GridReader {
       if (!runs || !length) return std::nullopt;
       return built(Axis::from_runs(*length, *runs), path, *length, true);
     }
-    const auto step = integer(v, path, true, "chunk length or a non-empty array of edge lengths");
+    const auto step = integer(v, path, true, "step or a non-empty array of edge lengths");
     if (!step || !length) return std::nullopt;
     return built(Axis::from_step(*length, *step), path, *length, false);
   }
@@ -232,7 +232,7 @@ class GridReader {
         const JsonValue& item = (*chunk_shape)[i];
         if (item.IsArray()) {
           error(pointer_append(shape_path, i),
-                "found an array; expected a positive integer chunk length (edge lists need a \"rectilinear\" grid)",
+                "found an array; expected a positive integer step (edge lists need a \"rectilinear\" grid)",
                 ProblemCode::WrongType);
         } else {
           axis(item, pointer_append(shape_path, i), length_of(lengths, matched, i));

@@ -33,7 +33,7 @@ export function renderSummary(table, grid, names = null) {
     ['Runs', axes.map((d) => formatRuns(s.runs[d], 6)), `${s.runs.reduce((a, r) => a + r.length, 0)} runs`],
     ['Smallest chunk', axes.map((d) => number(s.smallestChunk[d])), s.smallestChunk.map(number).join(' × ')],
     ['Largest chunk', axes.map((d) => number(s.largestChunk[d])), s.largestChunk.map(number).join(' × ')],
-    ['Overflow cells', axes.map((d) => number(BigInt(s.declaredGridShape[d]) - BigInt(s.gridShape[d]))), number(s.overflowCells)],
+    ['Overflow chunks', axes.map((d) => number(s.overflowPerAxis[d])), number(s.overflowChunks)],
   ];
   const body = document.createElement('tbody');
   for (const [label, perAxis, total] of rows) {

@@ -17,7 +17,7 @@ export function describeGrid(grid) {
     ['largest chunk', list(s.largestChunk)],
     ['most common chunk', `${list(s.mostCommonChunk)} × ${s.mostCommonCount}`],
     ['chunks', `${s.numChunks} active, ${s.declaredChunks} declared`],
-    ['overflow cells', String(s.overflowCells)],
+    ['overflow chunks', String(s.overflowChunks)],
     ['regular', s.regular ? `yes: ${stringifyExact(s.regular).text}` : 'no'],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -37,7 +37,8 @@ test('summary() is the dask-style table the CLI and the demo show', () => {
   assert.equal(s.mostCommonCount, 2);
   assert.equal(s.numChunks, 6);
   assert.equal(s.declaredChunks, 8);
-  assert.equal(s.overflowCells, 2);
+  assert.equal(s.overflowChunks, 2);
+  assert.deepEqual(s.overflowPerAxis, [1, 0]);
   assert.equal(s.regular, null);
 });
 
