@@ -411,8 +411,8 @@ export class ChunkGrid {
     });
     return using(outcome, (o) => {
       if (!o.ok()) {
-        const [{ path, message, code }] = problems(o.errors());
-        throw Object.assign(new RangeError(`resize on axis ${path.slice(1)}: ${message}`), { code });
+        const [{ message, code }] = problems(o.errors());
+        throw Object.assign(new RangeError(`resize on axis ${o.failedAxis()}: ${message}`), { code });
       }
       return new ChunkGrid(construct, o.grid(), []);
     });

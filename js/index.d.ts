@@ -39,6 +39,8 @@ export interface Problem {
   /** What was found, and what was expected. */
   message: string;
   code: ProblemCode;
+  /** For `SYNTAX` and `ENCODING`: the byte of the input where reading failed. */
+  byteOffset?: number;
 }
 
 /** A Zarr v3 array document: an object, JSON text, or UTF-8 bytes. */

@@ -91,13 +91,15 @@ export const u64 = (value) => BigInt.asUintN(64, value);
 // The JS name of each ProblemCode, as the bindings register it.
 const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values').map(([name, v]) => [v, name]));
 
-// Problems out of a native vector, which is freed: [{path, message, code}].
+// Problems out of a native vector, which is freed: [{path, message, code}],
+// and `byteOffset` where the core gives one (a document is at most 128 MiB).
 export function problems(vector) {
   return using(vector, (v) => {
     const out = new Array(v.size());
     for (let i = 0; i < out.length; i++) {
-      const { path, message, code } = v.get(i);
+      const { path, message, code, byteOffset } = v.get(i);
       out[i] = { path, message, code: problemCodes.get(code) };
+      if (byteOffset >= 0n) out[i].byteOffset = Number(byteOffset);
     }
     return out;
   });

@@ -607,10 +607,12 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
     return;
   }
   if (result.IsError()) {
-    out.errors.push_back({"", std::string("found invalid JSON at byte ") + std::to_string(result.Offset() + skipped) + ": " +
+    const size_t at = result.Offset() + skipped;
+    out.errors.push_back({"", "found invalid JSON at byte " + std::to_string(at) + ": " +
                                   rapidjson::GetParseError_En(result.Code()),
-                      result.Code() == rapidjson::kParseErrorStringInvalidEncoding ? ProblemCode::Encoding
-                                                                                     : ProblemCode::Syntax});
+                          result.Code() == rapidjson::kParseErrorStringInvalidEncoding ? ProblemCode::Encoding
+                                                                                         : ProblemCode::Syntax,
+                          static_cast<int64_t>(at)});
     return;
   }
   report_duplicate_keys(out.document, out.errors, only);

@@ -35,6 +35,8 @@ struct Problem {
   std::string path;
   std::string message;
   ProblemCode code = ProblemCode::Invalid;
+  // For Syntax and Encoding: the byte of the input where reading failed.
+  int64_t byte_offset = -1;
 };
 
 using Problems = std::vector<Problem>;

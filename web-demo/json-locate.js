@@ -98,15 +98,14 @@ export function byteToIndex(text, byte) {
   return i;
 }
 
-// The ranges of text to mark for a problem {path, message}:
-// - a JSON syntax error ("... at byte N ...") marks that character;
+// The ranges of text to mark for a problem {path, byteOffset}:
+// - a JSON syntax error (with its byteOffset) marks that character;
 // - a pointer to a member marks its key and value, to an element its value;
 // - a key written twice marks every copy after the first;
 // - a missing key marks the start of the nearest enclosing value.
-export function problemRanges(text, { path, message }, pointers = scanPointers(text)) {
-  const byte = /at byte (\d+)/.exec(message ?? '');
-  if (path === '' && byte) {
-    const at = Math.min(byteToIndex(text, Number(byte[1])), Math.max(0, text.length - 1));
+export function problemRanges(text, { path, byteOffset }, pointers = scanPointers(text)) {
+  if (byteOffset !== undefined) {
+    const at = Math.min(byteToIndex(text, byteOffset), Math.max(0, text.length - 1));
     return [{ start: at, end: Math.min(text.length, at + 1) }];
   }
   const entries = pointers.get(path);

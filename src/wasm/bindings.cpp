@@ -39,11 +39,14 @@ std::string_view bytes_at(uintptr_t address, size_t length) { return {at<const c
 // The axis `axis` of a grid, or nullptr when there is none.
 const zr::Axis* axis_of(const ChunkGrid& g, size_t axis) { return axis < g.ndim() ? &g.axis(axis) : nullptr; }
 
-// The outcome of building a grid: the grid, or every problem found.
+// The outcome of building a grid: the grid, or every problem found (and,
+// from a resize, the axis that could not be resized).
 class GridOutcome {
  public:
-  explicit GridOutcome(zr::GridRead read) : read_(std::move(read)) {}
+  explicit GridOutcome(zr::GridRead read, double failed_axis = -1)
+      : read_(std::move(read)), failed_axis_(failed_axis) {}
   bool ok() const { return read_.grid.has_value(); }
+  double failed_axis() const { return failed_axis_; }
   // Moves the grid out, so a large grid is never held twice: call it once.
   ChunkGrid grid() { return std::move(*read_.grid); }
   zr::Problems errors() const { return read_.errors; }
@@ -51,6 +54,7 @@ class GridOutcome {
 
  private:
   zr::GridRead read_;
+  double failed_axis_;
 };
 
 GridOutcome read_grid_metadata(uintptr_t text, size_t length, bool lenient) {
@@ -253,13 +257,13 @@ GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintpt
   zr::GridRead read;
   if (resized) {
     read.grid = std::move(*resized);
-  } else {
-    const size_t axis = resized.error().axis;
-    zr::Problem problem = zr::axis_problem(resized.error().fault, new_shape[axis]);
-    problem.path = zr::pointer_append("", axis);
-    read.errors.push_back(std::move(problem));
+    return GridOutcome(std::move(read));
   }
-  return GridOutcome(std::move(read));
+  const size_t axis = resized.error().axis;
+  zr::Problem problem = zr::axis_problem(resized.error().fault, new_shape[axis]);
+  problem.path = zr::pointer_append("", axis);
+  read.errors.push_back(std::move(problem));
+  return GridOutcome(std::move(read), static_cast<double>(axis));
 }
 
 // A slice, or with `blocks` a range of chunks, as Python writes it: each
@@ -409,7 +413,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   value_object<zr::Problem>("Problem")
       .field("path", &zr::Problem::path)
       .field("message", &zr::Problem::message)
-      .field("code", &zr::Problem::code);
+      .field("code", &zr::Problem::code)
+      .field("byteOffset", &zr::Problem::byte_offset);
   register_vector<zr::Problem>("Problems");
 
   value_object<MemberSpan>("MemberSpan")
@@ -505,6 +510,7 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
 
   class_<GridOutcome>("GridOutcome")
       .function("ok", &GridOutcome::ok)
+      .function("failedAxis", &GridOutcome::failed_axis)
       .function("grid", &GridOutcome::grid)
       .function("errors", &GridOutcome::errors)
       .function("warnings", &GridOutcome::warnings);

@@ -314,3 +314,15 @@ test('a document over the 128 MiB limit is refused with a clear error, before it
   assert.throws(() => ChunkGrid.fromMetadata(new TextEncoder().encode(text)), (e) => e instanceof GridError && /128 MiB/.test(e.message));
   assert.deepEqual(ChunkGrid.fromChunkShapes([5], [2]).locate([4]), { chunk: [2], offset: [0] });
 });
+
+test('a syntax error carries its code and byte offset, so nothing reads them out of the message', () => {
+  const [error] = validateMetadata('{"zarr_format": 3, "shape": [1,, 2]}').errors;
+  assert.equal(error.code, 'SYNTAX');
+  assert.equal(error.path, '');
+  assert.equal(error.byteOffset, 31);
+  const [missing] = validateMetadata('{"zarr_format": 3}').errors;
+  assert.equal(missing.code, 'MISSING');
+  assert.equal(missing.byteOffset, undefined);
+  // Counted in bytes, as the message says: "é" is two.
+  assert.equal(validateMetadata('{"é": [}').errors[0].byteOffset, 8);
+});
