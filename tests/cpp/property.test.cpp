@@ -1,11 +1,14 @@
-// Random small grids checked against an obviously correct reference model:
-// every declared edge written out, and a linear scan for every question.
+// Random grids checked against the reference model of
+// tests/reference/grid_model.hpp, which the fuzzer checks against too: small
+// grids against every declared edge written out and a linear scan for every
+// question, large axes against a walk over their declared runs.
 // The seed is fixed, so a failure reproduces; INFO shows the grid.
 #include <algorithm>
 #include <map>
 #include <random>
 #include <set>
 
+#include "../reference/grid_model.hpp"
 #include "canonical_json.hpp"
 #include "test_support.hpp"
 
@@ -14,40 +17,11 @@ using U = std::vector<uint64_t>;
 
 namespace {
 
-// --- the reference model ------------------------------------------------------
-
-struct RefAxis {
-  uint64_t length = 0;
-  bool is_step = false;
-  uint64_t step = 0;
-  U edges;           // every declared edge
-  std::string json;  // the chunk_shapes entry it was declared with
-
-  uint64_t origin(uint64_t c) const {
-    uint64_t o = 0;
-    for (uint64_t k = 0; k < c; ++k) o += edges[k];
-    return o;
-  }
-  uint64_t edge_sum() const { return origin(edges.size()); }
-  uint64_t data_size(uint64_t c) const {
-    const uint64_t o = origin(c);
-    return o >= length ? 0 : std::min(edges[c], length - o);
-  }
-  uint64_t active() const {
-    uint64_t n = 0;
-    while (n < edges.size() && origin(n) < length) ++n;
-    return n;
-  }
-  // The spec's procedure: the first cumulative sum that exceeds the index.
-  std::pair<uint64_t, uint64_t> locate(uint64_t i) const {
-    uint64_t sum = 0;
-    for (uint64_t c = 0; c < edges.size(); ++c) {
-      if (sum + edges[c] > i) return {c, i - sum};
-      sum += edges[c];
-    }
-    FAIL("reference locate past the edges");
-    return {0, 0};
-  }
+// An edge model (tests/reference/grid_model.hpp) with the chunk_shapes
+// entry it was declared with.
+struct RefAxis : zr_model::EdgeModel {
+  RefAxis(const zr_model::AxisModel& axis, std::string declared) : EdgeModel(axis), json(std::move(declared)) {}
+  std::string json;
 };
 
 struct RefGrid {
@@ -75,37 +49,35 @@ bool chance(std::mt19937_64& rng, double p) { return std::bernoulli_distribution
 // Small axes of every form: steps, plain edges and runs (often equal, to
 // exercise merging), zero-length axes, and overflow chunks.
 RefAxis random_axis(std::mt19937_64& rng) {
-  RefAxis a;
   if (chance(rng, 0.35)) {
-    a.is_step = true;
-    a.length = chance(rng, 0.15) ? 0 : uniform(rng, 1, 30);
-    a.step = uniform(rng, 1, 9);
-    a.edges.assign((a.length + a.step - 1) / a.step, a.step);
-    a.json = std::to_string(a.step);
-    return a;
+    const uint64_t length = chance(rng, 0.15) ? 0 : uniform(rng, 1, 30);
+    const uint64_t step = uniform(rng, 1, 9);
+    return RefAxis(zr_model::AxisModel::of_step(length, step).value(), std::to_string(step));
   }
   const uint64_t items = uniform(rng, 1, 6);
-  a.json = "[";
+  std::vector<zr_model::Run> runs;
+  std::string json = "[";
   for (uint64_t k = 0; k < items; ++k) {
     const uint64_t v = chance(rng, 0.5) ? uniform(rng, 1, 3) : uniform(rng, 1, 7);
-    if (k) a.json += ",";
+    if (k) json += ",";
     if (chance(rng, 0.4)) {
       const uint64_t n = uniform(rng, 1, 5);
-      a.json += "[" + std::to_string(v) + "," + std::to_string(n) + "]";
-      a.edges.insert(a.edges.end(), n, v);
+      json += "[" + std::to_string(v) + "," + std::to_string(n) + "]";
+      runs.push_back({v, n});
     } else {
-      a.json += std::to_string(v);
-      a.edges.push_back(v);
+      json += std::to_string(v);
+      runs.push_back({v, 1});
     }
   }
-  a.json += "]";
-  const uint64_t sum = a.edge_sum();
+  json += "]";
+  const uint64_t sum = zr_model::AxisModel::of_runs(0, runs).value().sum;
   const double pick = std::uniform_real_distribution<double>(0, 1)(rng);
-  if (pick < 0.15) a.length = 0;                                             // zero-length axis
-  else if (pick < 0.40) a.length = sum;                                      // edges end at the array's end
-  else if (pick < 0.70) a.length = uniform(rng, sum - a.edges.back() + 1, sum);  // a short last chunk
-  else a.length = uniform(rng, 0, sum);                                      // maybe whole overflow chunks
-  return a;
+  uint64_t length;
+  if (pick < 0.15) length = 0;                                                  // zero-length axis
+  else if (pick < 0.40) length = sum;                                           // edges end at the array's end
+  else if (pick < 0.70) length = uniform(rng, sum - runs.back().size + 1, sum);  // a short last chunk
+  else length = uniform(rng, 0, sum);                                           // maybe whole overflow chunks
+  return RefAxis(zr_model::AxisModel::of_runs(length, std::move(runs)).value(), json);
 }
 
 RefGrid random_grid(std::mt19937_64& rng) {
@@ -334,59 +306,27 @@ TEST_CASE("Property: chunk origin, shape and data shape agree with the reference
 
 namespace {
 
-// Large axes cannot be written out edge by edge; their reference walks the
-// declared runs one by one instead.
-struct LargeAxis {
-  uint64_t length = 0;
-  std::vector<zr::Run> runs;  // as declared (neighbours may be equal)
-
-  std::pair<uint64_t, uint64_t> locate(uint64_t i) const {
-    uint64_t start = 0, first = 0;
-    for (const auto& r : runs) {
-      const uint64_t total = r.size * r.count;
-      if (i - start < total) return {first + (i - start) / r.size, (i - start) % r.size};
-      start += total;
-      first += r.count;
-    }
-    FAIL("reference locate past the edges");
-    return {0, 0};
-  }
-  // {origin, size} of chunk c.
-  std::pair<uint64_t, uint64_t> chunk(uint64_t c) const {
-    uint64_t start = 0, first = 0;
-    for (const auto& r : runs) {
-      if (c - first < r.count) return {start + (c - first) * r.size, r.size};
-      start += r.size * r.count;
-      first += r.count;
-    }
-    FAIL("reference chunk past the edges");
-    return {0, 0};
-  }
-  uint64_t declared() const {
-    uint64_t n = 0;
-    for (const auto& r : runs) n += r.count;
-    return n;
-  }
-};
-
-LargeAxis random_large_axis(std::mt19937_64& rng) {
-  LargeAxis a;
+// Large axes cannot be written out edge by edge: the run-walking model
+// answers for them.
+zr_model::AxisModel random_large_axis(std::mt19937_64& rng) {
+  std::vector<zr_model::Run> runs;
   uint64_t sum = 0;
   for (uint64_t k = uniform(rng, 1, 8); k > 0; --k) {
-    const zr::Run r{uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 40)), uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 20))};
-    a.runs.push_back(r);
+    const zr_model::Run r{uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 40)), uniform(rng, 1, uint64_t(1) << uniform(rng, 0, 20))};
+    runs.push_back(r);
     sum += r.size * r.count;  // at most 8 * 2^60: no overflow
   }
+  uint64_t length;
   if (chance(rng, 0.2)) {
     // Fill exactly to 2^64 - 1.
-    a.runs.push_back({kMax - sum, 1});
-    a.length = kMax;
+    runs.push_back({kMax - sum, 1});
+    length = kMax;
   } else if (chance(rng, 0.5)) {
-    a.length = uniform(rng, sum - a.runs.back().size + 1, sum);
+    length = uniform(rng, sum - runs.back().size + 1, sum);
   } else {
-    a.length = uniform(rng, 0, sum);
+    length = uniform(rng, 0, sum);
   }
-  return a;
+  return zr_model::AxisModel::of_runs(length, std::move(runs)).value();
 }
 
 }  // namespace
@@ -395,12 +335,14 @@ TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree wi
           "[property]") {
   std::mt19937_64 rng(kSeed + 9);
   for (int n = 0; n < kGrids; ++n) {
-    const LargeAxis r = random_large_axis(rng);
+    const zr_model::AxisModel r = random_large_axis(rng);
     std::string runs;
     for (const auto& x : r.runs) runs += "[" + std::to_string(x.size) + "," + std::to_string(x.count) + "]";
     INFO("axis " << n << ": length " << r.length << ", runs " << runs);
-    const zr::Axis a = list_axis(r.length, r.runs);
-    REQUIRE(a.declared_count() == r.declared());
+    std::vector<zr::Run> declared;
+    for (const auto& x : r.runs) declared.push_back({x.size, x.count});
+    const zr::Axis a = list_axis(r.length, declared);
+    REQUIRE(a.declared_count() == r.declared);
     // Indices: uniform, and on both sides of every run boundary.
     U indices;
     if (r.length > 0) {
@@ -421,7 +363,7 @@ TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree wi
       INFO("index " << i);
       CHECK(got.chunk == c);
       CHECK(got.offset == o);
-      CHECK(got.size == r.chunk(c).second);
+      CHECK(got.size == r.size(c));
     }
     // Sorted input takes the forward path, in locate_forward and locate_axis.
     const zr::ChunkGrid g({a});
@@ -442,12 +384,12 @@ TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree wi
     // Unsorted input through locate_many.
     REQUIRE(g.locate_many(std::span<const uint64_t>(indices), chunks.data(), offsets.data()) == zr::npos);
     for (size_t k = 0; k < indices.size(); ++k) {
-      CHECK(chunks[k] == r.locate(indices[k]).first);
-      CHECK(offsets[k] == r.locate(indices[k]).second);
+      CHECK(chunks[k] == r.locate(indices[k]).chunk);
+      CHECK(offsets[k] == r.locate(indices[k]).offset);
     }
     // Chunk geometry, at random chunks and at each run's first and last chunk.
     U cs;
-    for (int t = 0; t < 20; ++t) cs.push_back(uniform(rng, 0, r.declared() - 1));
+    for (int t = 0; t < 20; ++t) cs.push_back(uniform(rng, 0, r.declared - 1));
     uint64_t first = 0;
     for (const auto& x : r.runs) {
       cs.push_back(first);
@@ -455,13 +397,13 @@ TEST_CASE("Property: large axes (edges up to 2^40, sums up to 2^64 - 1) agree wi
       first += x.count;
     }
     for (uint64_t c : cs) {
-      const auto [origin, size] = r.chunk(c);
+      const uint64_t origin = r.origin(c), size = r.size(c);
       INFO("chunk " << c);
       CHECK(a.origin(c) == origin);
       CHECK(a.size(c) == size);
       CHECK(a.data_size(c) == (origin >= r.length ? 0 : std::min(size, r.length - origin)));
     }
-    const uint64_t active = r.length == 0 ? 0 : r.locate(r.length - 1).first + 1;
+    const uint64_t active = r.length == 0 ? 0 : r.locate(r.length - 1).chunk + 1;
     CHECK(a.active_count() == active);
   }
 }
@@ -524,7 +466,7 @@ TEST_CASE("Property: slice projections cover each selected element exactly once,
       CHECK(bound >= p.chunks.size());
       CHECK(bound <= expected.size());
       if (!expected.empty()) {
-        CHECK(bound <= r.locate(range.stop - 1).first - r.locate(range.start).first + 1);
+        CHECK(bound <= r.locate(range.stop - 1).chunk - r.locate(range.start).chunk + 1);
       }
     }
   }

@@ -27,13 +27,17 @@ common=(-std=c++20 -O1 -g -fno-omit-frame-pointer
   -fsanitize-ignorelist=tests/fuzz/ubsan-ignore.txt
   -Wall -Wextra -I"$src")
 # Coverage instrumentation for the core only: the harness's own reference
-# model would add thousands of features that guide nothing and slow
-# libFuzzer's bookkeeping down.
+# model and mutator would add thousands of features that guide nothing and
+# slow libFuzzer's bookkeeping down.
 core_flags=("${common[@]}" -fsanitize=fuzzer-no-link)
 
 # Rebuild only when a source, a header or a build input changed.
 target="$out/metadata_fuzzer"
-inputs=("$src"/*.cpp "$src"/*.hpp tests/fuzz/metadata_fuzzer.cpp tests/fuzz/build.sh tests/fuzz/ubsan-ignore.txt)
+# The harness: the target (metadata_fuzzer.cpp), its mutator and the headers
+# they share, with the reference model of tests/reference/.
+harness=(tests/fuzz/*.cpp)
+inputs=("$src"/*.cpp "$src"/*.hpp "${harness[@]}" tests/fuzz/*.hpp tests/reference/*.hpp
+  tests/fuzz/build.sh tests/fuzz/ubsan-ignore.txt)
 if [[ -x "$target" && "${1:-}" != "--force" ]]; then
   stale=0
   for f in "${inputs[@]}"; do [[ "$f" -nt "$target" ]] && stale=1; done
@@ -46,8 +50,13 @@ for f in "${sources[@]}"; do
   "$CXX" "${core_flags[@]}" -c "$f" -o "$o" & pids+=($!)
   objects+=("$o")
 done
-"$CXX" "${common[@]}" -c tests/fuzz/metadata_fuzzer.cpp -o "$out/metadata_fuzzer.o" & pids+=($!)
+harness_objects=()
+for f in "${harness[@]}"; do
+  o="$out/harness_$(basename "$f" .cpp).o"
+  "$CXX" "${common[@]}" -c "$f" -o "$o" & pids+=($!)
+  harness_objects+=("$o")
+done
 for p in "${pids[@]}"; do wait "$p"; done
-"$CXX" "${common[@]}" -fsanitize=fuzzer "${objects[@]}" "$out/metadata_fuzzer.o" -o "$target.tmp"
+"$CXX" "${common[@]}" -fsanitize=fuzzer "${objects[@]}" "${harness_objects[@]}" -o "$target.tmp"
 mv "$target.tmp" "$target"
 echo "fuzz: built $target"
