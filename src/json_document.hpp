@@ -35,6 +35,11 @@ struct ExactNumber {
 };
 ExactNumber exact_number(std::string_view number_text);
 
+// Whether the JSON Pointer `path` is `base` or points inside it.
+inline bool pointer_within(std::string_view path, std::string_view base) {
+  return path.substr(0, base.size()) == base && (path.size() == base.size() || path[base.size()] == '/');
+}
+
 // Finds the member `key` in an object; nullptr if absent.
 const JsonValue* member(const JsonValue& object, std::string_view key);
 
