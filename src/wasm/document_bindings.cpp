@@ -18,17 +18,6 @@ namespace {
 
 constexpr uint64_t kMaxSafe = (uint64_t(1) << 53) - 1;
 
-// The magnitude of an integer's digits, or nullopt past 2^64 - 1.
-std::optional<uint64_t> magnitude(std::string_view digits) {
-  if (digits.empty()) return std::nullopt;
-  uint64_t v = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return std::nullopt;
-    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, uint64_t(c - '0'), &v)) return std::nullopt;
-  }
-  return v;
-}
-
 class JsValues {
  public:
   // `bigints`: whether integers past 2^53 - 1 cross as BigInt (else as doubles).
@@ -104,7 +93,7 @@ class JsValues {
       case zr::JsonKind::OtherNumber: {
         const std::string_view text = zr::number_text_of(v);
         const bool negative = text[0] == '-';
-        if (auto m = magnitude(text.substr(negative ? 1 : 0))) return integer(*m, negative, text);
+        if (auto m = zr::plain_uint64(text.substr(negative ? 1 : 0))) return integer(*m, negative, text);
         return val(std::strtod(std::string(text).c_str(), nullptr));  // a fraction, an exponent, or past 2^64
       }
       default: return val::null();  // null (run lists are read into grids, never handed out)
