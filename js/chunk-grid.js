@@ -433,3 +433,8 @@ export class ChunkGrid {
     this.dispose();
   }
 }
+
+// A ChunkGrid owning a native grid handle that another reader built.
+export function adoptGrid(handle, warnings) {
+  return new ChunkGrid(construct, handle, warnings);
+}

@@ -1,5 +1,6 @@
 // JSON text that keeps integers exact beyond 2^53, in both directions.
-import { isBigInt, natural } from './numbers.js';
+import { native, withBytes } from './native.js';
+import { isBigInt } from './numbers.js';
 
 const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 
@@ -36,39 +37,8 @@ export function stringifyExact(value, path = '', problems = []) {
   return { text: write(value, path), problems };
 }
 
-// Parses JSON text with integers as numbers when safe, else bigints. Used for
-// text the core wrote, which is plain: integers, strings, arrays, objects.
-const scalar = /"(?:[^"\\]|\\.)*"|-?\d+|true|false|null/y;
-
+// Parses JSON text with integers as numbers when safe, else bigints: read
+// by the core, exactly. Used for text the core wrote.
 export function parseExact(text) {
-  let i = 0;
-  const value = () => {
-    const c = text[i];
-    if (c === '[') {
-      i++;
-      const out = [];
-      if (text[i] === ']') return i++, out;
-      for (;;) {
-        out.push(value());
-        if (text[i++] === ']') return out;
-      }
-    }
-    if (c === '{') {
-      i++;
-      const out = {};
-      if (text[i] === '}') return i++, out;
-      for (;;) {
-        const key = value();
-        i++; // ':'
-        out[key] = value();
-        if (text[i++] === '}') return out;
-      }
-    }
-    scalar.lastIndex = i;
-    const match = scalar.exec(text);
-    if (!match) throw new SyntaxError(`unexpected JSON at ${i}`);
-    i += match[0].length;
-    return /^-?\d/.test(match[0]) ? natural(BigInt(match[0])) : JSON.parse(match[0]);
-  };
-  return value();
+  return withBytes(text, (address, length) => native.readJSON(address, length));
 }

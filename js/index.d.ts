@@ -328,5 +328,58 @@ export interface ValidationResult {
 /** Checks a whole zarr.json document. Never throws. */
 export declare function validateMetadata(meta: unknown, opts?: ReadOptions): ValidationResult;
 
+/** What readMetadata found in an array document. */
+export interface ArrayMetadataRead {
+  kind: 'array';
+  /** No errors: the document, as validateMetadata checks it, is valid. */
+  valid: boolean;
+  /** Every problem, at JSON Pointers into the text read (into the group, for a consolidated entry). */
+  errors: Problem[];
+  warnings: Problem[];
+  /** The chunk grid, when valid; else null. Owned by the caller: dispose() it, or let it be collected. */
+  grid: ChunkGrid | null;
+  /** The values as written; null where absent (or unreadable). Integers past 2^53 - 1 are bigints. */
+  shape: Natural[] | null;
+  /** A name such as "float32", or an object for an extension data type. */
+  dataType: string | Record<string, unknown> | null;
+  /**
+   * Exact: a bigint past 2^53 - 1 for int64 and uint64 (a number otherwise,
+   * read as a double for other data types), "NaN", "Infinity", "-Infinity"
+   * and hex bit patterns as the strings written, booleans, arrays.
+   */
+  fillValue: unknown;
+  codecs: Array<string | { name: string; configuration?: Record<string, unknown> }> | null;
+  chunkKeyEncoding: { name: string; configuration?: Record<string, unknown> } | null;
+  dimensionNames: Array<string | null> | null;
+  /** {} when absent. For object input, the object's own attributes, not a copy. */
+  attributes: Record<string, unknown>;
+}
+
+/** What readMetadata found in a group document (node_type "group"). */
+export interface GroupMetadataRead {
+  kind: 'group';
+  /** No errors, in the group and in every consolidated entry. */
+  valid: boolean;
+  errors: Problem[];
+  /** `consolidated_metadata: null` (zarr-python 3.0 and 3.1) is a warning. */
+  warnings: Problem[];
+  attributes: Record<string, unknown>;
+  /**
+   * The inline consolidated metadata (zarr-python's form): each child's
+   * flattened path ("a/b") to its document, read like a document of its
+   * own; null when the group has none.
+   */
+  consolidated: Map<string, MetadataRead> | null;
+}
+
+export type MetadataRead = ArrayMetadataRead | GroupMetadataRead;
+
+/**
+ * Reads a zarr.json with one parse: an array (its grid built, its values
+ * exact) or a group (with its consolidated metadata). Never throws; input
+ * that is not a document reads as an invalid array with no values.
+ */
+export declare function readMetadata(meta: unknown, opts?: ReadOptions): MetadataRead;
+
 /** Already resolved: the module is loaded when `import` returns. */
 export declare const ready: Promise<void>;

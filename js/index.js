@@ -6,5 +6,6 @@ import './native.js';
 export { ChunkGrid } from './chunk-grid.js';
 export { GridError } from './grid-error.js';
 export { validateMetadata } from './validate.js';
+export { readMetadata } from './read-metadata.js';
 
 export const ready = Promise.resolve();

@@ -91,18 +91,17 @@ export const u64 = (value) => BigInt.asUintN(64, value);
 // The JS name of each ProblemCode, as the bindings register it.
 const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values').map(([name, v]) => [v, name]));
 
-// Problems out of a native vector, which is freed: [{path, message, code}],
-// and `byteOffset` where the core gives one (a document is at most 128 MiB).
+// A Problem value_object as the API gives it: {path, message, code}, and
+// `byteOffset` where the core gives one (a document is at most 128 MiB).
+export function problemOf({ path, message, code, byteOffset }) {
+  const out = { path, message, code: problemCodes.get(code) };
+  if (byteOffset >= 0n) out.byteOffset = Number(byteOffset);
+  return out;
+}
+
+// Problems out of a native vector, which is freed.
 export function problems(vector) {
-  return using(vector, (v) => {
-    const out = new Array(v.size());
-    for (let i = 0; i < out.length; i++) {
-      const { path, message, code, byteOffset } = v.get(i);
-      out[i] = { path, message, code: problemCodes.get(code) };
-      if (byteOffset >= 0n) out[i].byteOffset = Number(byteOffset);
-    }
-    return out;
-  });
+  return using(vector, (v) => Array.from({ length: v.size() }, (_, i) => problemOf(v.get(i))));
 }
 
 // Copies the columns of a native Columns handle out, one typed array each

@@ -4,7 +4,7 @@ import { mergeProblems, metadataInput } from './chunk-grid.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
 // writer can go, so an object's attributes are passed on empty.
-const withoutAttributes = (meta) =>
+export const withoutAttributes = (meta) =>
   meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
 
 export function validateMetadata(meta, opts = {}) {

@@ -11,14 +11,6 @@
 
 namespace zr {
 
-namespace {
-
-// Strings and non-integer numbers are both stored as DOM strings, told
-// apart by a one-byte tag. Object keys are stored untagged.
-constexpr char kStringTag = 'S';
-constexpr char kNumberTag = 'N';
-constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
-
 std::optional<uint64_t> plain_uint64(std::string_view text) {
   if (text.empty() || text.size() > 20) return std::nullopt;
   uint64_t v = 0;
@@ -28,6 +20,14 @@ std::optional<uint64_t> plain_uint64(std::string_view text) {
   }
   return v;
 }
+
+namespace {
+
+// Strings and non-integer numbers are both stored as DOM strings, told
+// apart by a one-byte tag. Object keys are stored untagged.
+constexpr char kStringTag = 'S';
+constexpr char kNumberTag = 'N';
+constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
 
 // A number token that RapidJSON refuses (1e400, or hundreds of digits),
 // replaced by `null` and spaces in a same-length copy of the text.

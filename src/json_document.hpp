@@ -34,6 +34,13 @@ struct ExactNumber {
   uint64_t value = 0;  // for Integer
 };
 ExactNumber exact_number(std::string_view number_text);
+// Decimal digits alone as a uint64; nullopt for anything else or past 2^64 - 1.
+std::optional<uint64_t> plain_uint64(std::string_view digits);
+
+// Whether the JSON Pointer `path` is `base` or points inside it.
+inline bool pointer_within(std::string_view path, std::string_view base) {
+  return path.substr(0, base.size()) == base && (path.size() == base.size() || path[base.size()] == '/');
+}
 
 // Finds the member `key` in an object; nullptr if absent.
 const JsonValue* member(const JsonValue& object, std::string_view key);

@@ -11,11 +11,6 @@ constexpr std::string_view kGridPath = "/chunk_grid";
 // Where edge lists are, by keys: their items are read as runs while parsing.
 constexpr std::string_view kChunkShapesKeys[] = {"chunk_grid", "configuration", "chunk_shapes"};
 
-bool has_prefix(std::string_view path, std::string_view prefix) {
-  return path.substr(0, prefix.size()) == prefix &&
-         (path.size() == prefix.size() || path[prefix.size()] == '/');
-}
-
 std::string missing(std::string_view field, std::string_view expected) {
   return "found no \"" + std::string(field) + "\"; expected " + std::string(expected);
 }
@@ -324,21 +319,13 @@ const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& par
 Problems grid_problems(const Problems& all) {
   Problems out;
   for (const Problem& p : all) {
-    if (p.path.empty() || has_prefix(p.path, kShapePath) || has_prefix(p.path, kGridPath)) out.push_back(p);
+    if (p.path.empty() || pointer_within(p.path, kShapePath) || pointer_within(p.path, kGridPath)) out.push_back(p);
   }
   return out;
 }
 
-void check_document_fields(const JsonValue& doc, GridReader& reader) {
-  const JsonValue* format = member(doc, "zarr_format");
-  if (!format) reader.error("/zarr_format", missing("zarr_format", "3"), ProblemCode::Missing);
-  else if (!(format->IsUint64() && format->GetUint64() == 3))
-    reader.error("/zarr_format", "found " + describe_value(*format) + "; expected 3", ProblemCode::Invalid);
-
-  const JsonValue* node_type = member(doc, "node_type");
-  if (!node_type) reader.error("/node_type", missing("node_type", "\"array\""), ProblemCode::Missing);
-  else if (kind_of(*node_type) != JsonKind::String || string_of(*node_type) != "array")
-    reader.error("/node_type", "found " + describe_value(*node_type) + "; expected \"array\"", ProblemCode::Invalid);
+void check_document_fields(const JsonValue& doc, GridReader& reader, Problems& errors) {
+  check_node_fields(doc, "array", errors);
 
   const JsonValue* data_type = member(doc, "data_type");
   if (!data_type) reader.error("/data_type", missing("data_type", "a data type name or object"), ProblemCode::Missing);
@@ -369,6 +356,32 @@ Problem axis_problem(const AxisFault& fault, uint64_t length) {
   return {"", describe(fault, length), code};
 }
 
+void check_node_fields(const JsonValue& doc, std::string_view node_type, Problems& errors) {
+  const JsonValue* format = member(doc, "zarr_format");
+  if (!format) report(errors, {"/zarr_format", missing("zarr_format", "3"), ProblemCode::Missing});
+  else if (!(format->IsUint64() && format->GetUint64() == 3))
+    report(errors, {"/zarr_format", "found " + describe_value(*format) + "; expected 3", ProblemCode::Invalid});
+
+  const std::string expected = "\"" + std::string(node_type) + "\"";
+  const JsonValue* type = member(doc, "node_type");
+  if (!type) report(errors, {"/node_type", missing("node_type", expected), ProblemCode::Missing});
+  else if (kind_of(*type) != JsonKind::String || string_of(*type) != node_type)
+    report(errors, {"/node_type", "found " + describe_value(*type) + "; expected " + expected, ProblemCode::Invalid});
+}
+
+const JsonValue* parse_document(std::string_view json, ReadOptions options, ParsedJson& parsed) {
+  return parse_root(json, options.lenient, parsed, "a zarr.json object", {}, {kChunkShapesKeys});
+}
+
+std::optional<ChunkGrid> check_array_document(const JsonValue& doc, ParsedJson& parsed, ReadOptions options,
+                                              Problems& errors, Problems& warnings) {
+  GridReader reader(options, parsed, errors, warnings);
+  check_document_fields(doc, reader, errors);
+  auto grid = reader.chunk_grid(doc);
+  if (!errors.empty()) return std::nullopt;
+  return grid;
+}
+
 GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;
   ParsedJson parsed;
@@ -386,13 +399,10 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
 Validation validate_metadata(std::string_view json, ReadOptions options) {
   Validation out;
   ParsedJson parsed;
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", {}, {kChunkShapesKeys});
+  const JsonValue* doc = parse_document(json, options, parsed);
   out.errors = parsed.errors;
   out.warnings = parsed.warnings;
-  if (!doc) return out;
-  GridReader reader(options, parsed, out.errors, out.warnings);
-  check_document_fields(*doc, reader);
-  reader.chunk_grid(*doc);
+  if (doc) check_array_document(*doc, parsed, options, out.errors, out.warnings);
   return out;
 }
 

@@ -1,38 +1,34 @@
 // Reads the text area: a whole zarr.json, or just `shape` + `chunk_grid`.
-// A whole document is checked by validateMetadata; a bare grid only by
-// ChunkGrid.fromMetadata, which checks `shape` and `chunk_grid` in full.
-import { ChunkGrid, GridError, validateMetadata } from '../js/index.js';
+// A whole document is read once by readMetadata, which checks all of it;
+// a bare grid only by ChunkGrid.fromMetadata, which checks `shape` and
+// `chunk_grid` in full.
+import { ChunkGrid, GridError, readMetadata } from '../js/index.js';
 
-// Keys that only a whole zarr.json has.
-const DOCUMENT_KEYS = ['zarr_format', 'node_type', 'data_type', 'codecs', 'chunk_key_encoding', 'fill_value'];
+// Fields that only a whole zarr.json has: text that has none of them is a bare grid.
+const DOCUMENT_PATHS = ['/zarr_format', '/node_type', '/data_type', '/codecs', '/chunk_key_encoding', '/fill_value'];
+const isMissing = (problem) => problem.code === 'MISSING';
 
-function peek(text) {
-  try {
-    const value = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
+function bareGrid(read) {
+  const missing = new Set(read.errors.filter(isMissing).map((p) => p.path));
+  return read.kind === 'array' && DOCUMENT_PATHS.every((path) => missing.has(path));
 }
 
 // -> {grid, errors, warnings, kind: 'zarr.json' | 'grid', names}
 // `grid` is null when there are errors; `names` are the dimension names, if any.
 export function readDocument(text, { lenient = false } = {}) {
-  const parsed = peek(text);
-  const whole = parsed !== null && DOCUMENT_KEYS.some((k) => k in parsed);
-  const names = Array.isArray(parsed?.dimension_names) ? parsed.dimension_names : null;
-  const kind = whole ? 'zarr.json' : 'grid';
-  if (parsed === null || whole) {
-    // validateMetadata never throws, and reports JSON syntax errors with a byte offset.
-    const report = validateMetadata(text, { lenient });
-    if (!report.valid) return { grid: null, errors: report.errors, warnings: report.warnings, kind, names };
-    return { grid: ChunkGrid.fromMetadata(text, { lenient }), errors: [], warnings: report.warnings, kind, names };
+  // readMetadata never throws, and reports JSON syntax errors with a byte offset.
+  const read = readMetadata(text, { lenient });
+  const names = Array.isArray(read.dimensionNames) ? read.dimensionNames : null;
+  if (read.kind === 'group') {
+    const errors = read.errors.length ? read.errors : [{ path: '/node_type', message: 'found "group"; expected "array": a group has no chunk grid to draw', code: 'INVALID' }];
+    return { grid: null, errors, warnings: read.warnings, kind: 'zarr.json', names: null };
   }
+  if (!bareGrid(read)) return { grid: read.grid, errors: read.errors, warnings: read.warnings, kind: 'zarr.json', names };
   try {
     const grid = ChunkGrid.fromMetadata(text, { lenient });
-    return { grid, errors: [], warnings: grid.warnings, kind, names };
+    return { grid, errors: [], warnings: grid.warnings, kind: 'grid', names };
   } catch (error) {
-    if (error instanceof GridError) return { grid: null, errors: error.errors, warnings: [], kind, names };
-    return { grid: null, errors: [{ path: '', message: error.message }], warnings: [], kind, names };
+    if (error instanceof GridError) return { grid: null, errors: error.errors, warnings: [], kind: 'grid', names };
+    return { grid: null, errors: [{ path: '', message: error.message }], warnings: [], kind: 'grid', names };
   }
 }

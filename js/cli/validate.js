@@ -1,21 +1,17 @@
 // `validate`: every zarr.json under the targets, one line per problem, a
 // summary line, or one JSON report with --json (written as it goes).
-import { validateMetadata } from '../index.js';
+import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { sources } from './walk.js';
 
 const where = (path) => path || '(document)';
 
-// Groups are recognised by node_type and passed; everything else that
-// could be read is checked as an array.
+// One read per file: a group (node_type "group") is checked as a group, its
+// consolidated metadata entry by entry; anything else as an array.
 function check(bytes, lenient) {
-  let doc;
-  try {
-    doc = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    // Reported exactly by validateMetadata below.
-  }
-  if (doc && typeof doc === 'object' && doc.node_type === 'group') return { kind: 'group', valid: true, errors: [], warnings: [] };
-  return { kind: 'array', ...validateMetadata(bytes, { lenient }) };
+  const read = readMetadata(bytes, { lenient });
+  disposeGrids(read);
+  const { kind, valid, errors, warnings } = read;
+  return { kind, valid, errors, warnings };
 }
 
 export async function validate(targets, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {

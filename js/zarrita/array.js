@@ -19,11 +19,11 @@ export class RectilinearArray {
   constructor(store, path, meta) {
     this.store = store;
     this.path = path;
-    const { doc, grid, type, fillValue, codecs, sharding, encodeKey } = meta;
+    const { read, grid, type, fillValue, codecs, sharding, encodeKey } = meta;
     this[CONTEXT] = {
       store,
       path,
-      doc,
+      read,
       grid,
       type,
       fillValue,
@@ -43,13 +43,31 @@ export class RectilinearArray {
   get ndim() { return this[CONTEXT].grid.ndim; }
   get dtype() { return this[CONTEXT].type.name; }
   get fillValue() { return this[CONTEXT].fillValue; }
-  get attrs() { return this[CONTEXT].doc.attributes ?? {}; }
-  get dimensionNames() { return this[CONTEXT].doc.dimension_names ?? undefined; }
+  get attrs() { return this[CONTEXT].read.attributes; }
+  get dimensionNames() { return this[CONTEXT].read.dimensionNames ?? undefined; }
   get codecs() { return this[CONTEXT].codecs; }
   /** The inner chunk shape of a sharded array, else null. */
   get shardChunkShape() { return this[CONTEXT].sharding?.chunkShape.slice() ?? null; }
-  /** The zarr.json document as parsed. */
-  get metadata() { return this[CONTEXT].doc; }
+  /**
+   * The zarr.json document, made from what was read: values exact (bigints
+   * past 2^53 - 1), chunk_grid in its canonical form.
+   */
+  get metadata() {
+    const { read, grid } = this[CONTEXT];
+    const doc = {
+      zarr_format: 3,
+      node_type: 'array',
+      shape: read.shape,
+      data_type: read.dataType,
+      chunk_grid: (grid.isRegular && grid.toRegularJSON()) || grid.toJSON(),
+      chunk_key_encoding: read.chunkKeyEncoding,
+      fill_value: read.fillValue,
+      codecs: read.codecs,
+      attributes: read.attributes,
+    };
+    if (read.dimensionNames !== null) doc.dimension_names = read.dimensionNames;
+    return doc;
+  }
 
   /** The store key of a chunk (a shard, for sharded arrays). */
   chunkKey(coords) { return this[CONTEXT].chunkKey(coords); }

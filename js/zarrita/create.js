@@ -2,6 +2,7 @@
 // writes zarr.json for a rectilinear (or regular) array and opens it.
 import { ChunkGrid } from '../index.js';
 import { stringifyExact } from '../exact-json.js';
+import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { dataType, fillValueJSON, fillValueOf } from './data-type.js';
 import { InvalidMetadataError } from './errors.js';
@@ -68,7 +69,7 @@ export async function create(location, opts = {}) {
   if (opts.dimension_names !== undefined) doc.dimension_names = opts.dimension_names;
   const text = `${formatJSON(doc)}\n`;
   const key = keyFor(path, 'zarr.json');
-  const meta = readArrayMetadata(text, { key }); // every check open makes, before anything is written
+  const meta = readArrayMetadata(readMetadata(text), { key }); // every check open makes, before anything is written
   await writeKey(store, key, new TextEncoder().encode(text));
   return new RectilinearArray(store, path, meta);
 }

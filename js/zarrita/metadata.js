@@ -1,7 +1,6 @@
-// zarr.json, read for a rectilinear or regular array: validated by the main
-// package, its grid built by ChunkGrid, its data type, fill value, codecs and
-// chunk keys made ready for get and set.
-import { ChunkGrid, validateMetadata } from '../index.js';
+// zarr.json, read for a rectilinear or regular array: read once by the main
+// package's readMetadata (validated, its grid built, its values exact), its
+// data type, fill value, codecs and chunk keys made ready for get and set.
 import { checkRegistered, normalizeCodec } from './codec-chain.js';
 import { dataType, fillValueOf } from './data-type.js';
 import { InvalidMetadataError, UnsupportedError } from './errors.js';
@@ -30,22 +29,6 @@ export function chunkKeyEncoder(encoding) {
     return (coords) => (coords.length ? coords.join(sep) : '0');
   }
   throw new UnsupportedError(`chunk_key_encoding ${JSON.stringify(name)}; expected "default" or "v2"`);
-}
-
-// JSON.parse rounds integers beyond 2^53; a 64-bit fill value must stay exact.
-function exactFillValue(text, doc) {
-  const value = doc.fill_value;
-  if (!['int64', 'uint64'].includes(doc.data_type) || typeof value !== 'number' || Number.isSafeInteger(value)) return value;
-  let exact;
-  JSON.parse(text, function (key, v, context) {
-    if (key === 'fill_value' && 'node_type' in this && context?.source) exact = BigInt(context.source);
-    return v;
-  });
-  if (exact !== undefined) return exact;
-  // Engines without JSON.parse source access: find the literal in the text.
-  const literals = [...text.matchAll(/"fill_value"\s*:\s*(-?\d+)(?![\d.eE])/g)].map((m) => m[1]).filter((m) => Number(m) === value);
-  if (new Set(literals).size === 1) return BigInt(literals[0]);
-  throw new InvalidMetadataError(`fill_value: ${value} is beyond 2^53 and could not be read exactly`, { path: '/fill_value' });
 }
 
 function shardingOf(codecs, ndim) {
@@ -88,30 +71,28 @@ function checkShardDivides(grid, chunkShape) {
   }
 }
 
-// bytes | text | object → everything get and set need. Throws clear errors.
-export function readArrayMetadata(input, { lenient = false, key = 'zarr.json' } = {}) {
-  const text = typeof input === 'string' ? input : input instanceof Uint8Array ? new TextDecoder().decode(input) : JSON.stringify(input);
-  const report = validateMetadata(text, { lenient });
-  if (!report.valid) {
-    const problems = report.errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
-    throw new InvalidMetadataError(`${key} is not a valid Zarr v3 array: ${problems}`, { path: report.errors[0].path });
+// What readMetadata gave for an array → everything get and set need.
+// Throws clear errors.
+export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {
+  if (!read.valid) {
+    const problems = read.errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+    throw new InvalidMetadataError(`${key} is not a valid Zarr v3 array: ${problems}`, { path: read.errors[0].path });
   }
-  const doc = JSON.parse(text);
-  const grid = ChunkGrid.fromMetadata(text, { lenient });
-  const type = dataType(doc.data_type);
-  const fillValue = fillValueOf(type, exactFillValue(text, doc));
-  const codecs = doc.codecs.map((c, i) => normalizeCodec(c, `/codecs/${i}`));
+  const { grid } = read;
+  const type = dataType(read.dataType);
+  const fillValue = fillValueOf(type, read.fillValue);
+  const codecs = read.codecs.map((c, i) => normalizeCodec(c, `/codecs/${i}`));
   const sharding = shardingOf(codecs, grid.ndim);
   if (sharding) checkShardDivides(grid, sharding.chunkShape);
   else checkRegistered(codecs);
   return {
-    doc,
+    read,
     grid,
     type,
     fillValue,
     codecs,
     sharding,
-    encodeKey: chunkKeyEncoder(doc.chunk_key_encoding),
-    warnings: report.warnings,
+    encodeKey: chunkKeyEncoder(read.chunkKeyEncoding),
+    warnings: read.warnings,
   };
 }

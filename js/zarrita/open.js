@@ -3,6 +3,7 @@ import { RectilinearArray } from './array.js';
 import { NotFoundError } from './errors.js';
 import { keyFor, normalizePath, readArrayMetadata } from './metadata.js';
 import { readKey } from './store.js';
+import { disposeGrids, readMetadata } from '../read-metadata.js';
 
 // A store, or a zarrita Location ({store, path}) such as zarr.root(store).resolve('a').
 export function storeAndPath(location, path) {
@@ -11,14 +12,6 @@ export function storeAndPath(location, path) {
   if (!store || typeof store.get !== 'function') throw new TypeError('store: expected a zarrita store (with get(key)) or a zarrita Location');
   const base = isLocation ? location.path : '/';
   return { store, path: normalizePath(`${base}/${path ?? ''}`) };
-}
-
-function isGroup(bytes) {
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes))?.node_type === 'group';
-  } catch {
-    return false; // readArrayMetadata reports the syntax error
-  }
 }
 
 /**
@@ -31,6 +24,11 @@ export async function open(location, opts = {}) {
   const key = keyFor(path, 'zarr.json');
   const bytes = await readKey(store, key, opts.signal);
   if (!bytes) throw new NotFoundError(`v3 array at ${path} (no ${key} in the store)`, { path: key });
-  if (isGroup(bytes)) throw new NotFoundError(`array at ${path}: ${key} describes a group`, { path: key, found: 'group' });
-  return new RectilinearArray(store, path, readArrayMetadata(bytes, { lenient: opts.lenient, key }));
+  // One read of the document: validated, its grid built, its values exact.
+  const read = readMetadata(bytes, { lenient: opts.lenient });
+  if (read.kind === 'group') {
+    disposeGrids(read);
+    throw new NotFoundError(`array at ${path}: ${key} describes a group`, { path: key, found: 'group' });
+  }
+  return new RectilinearArray(store, path, readArrayMetadata(read, { key }));
 }

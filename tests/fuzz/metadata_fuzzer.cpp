@@ -10,6 +10,9 @@
 //     grid problems of validate_metadata are exactly read_grid_metadata's),
 //     and with the independent reference reader of reference_json.hpp:
 //     accepted exactly when valid;
+//   - read_document agrees with validate_metadata on array documents (the
+//     same problems, and a grid equal to read_grid_metadata's exactly when
+//     valid);
 //   - every error path is a JSON Pointer that resolves into the document,
 //     or whose parent does (a missing member).
 // For every accepted document:
@@ -39,6 +42,7 @@
 
 #include "canonical_json.hpp"
 #include "chunk_grid.hpp"
+#include "document.hpp"
 #include "json_document.hpp"
 #include "metadata.hpp"
 #include "selection.hpp"
@@ -543,7 +547,9 @@ void check_grid(const zr::ChunkGrid& grid, const RefResult& ref, Rng& rng) {
 bool same(const zr::Problems& a, const zr::Problems& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].path != b[i].path || a[i].message != b[i].message) return false;
+    if (a[i].path != b[i].path || a[i].message != b[i].message || a[i].code != b[i].code ||
+        a[i].byte_offset != b[i].byte_offset)
+      return false;
   return true;
 }
 
@@ -588,6 +594,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                           first_problem(grid_part) + " vs " + first_problem(read.errors));
   CHECK(same(validation.warnings, read.warnings), "warnings differ");
   if (!lenient) CHECK(read.warnings.empty() && validation.warnings.empty(), "warnings in strict mode");
+
+  // read_document checks an array document as validate_metadata does, and
+  // builds the same grid exactly when it is valid.
+  {
+    const zr::Document once = zr::read_document(doc, options);
+    if (once.root.type == zr::NodeType::Array) {
+      CHECK(same(once.root.errors, validation.errors), "read_document's problems differ from validate_metadata's: " +
+                                                          first_problem(once.root.errors) + " vs " + first_problem(validation.errors));
+      CHECK(same(once.root.warnings, validation.warnings), "read_document's warnings differ from validate_metadata's");
+      CHECK(once.root.grid.has_value() == validation.valid(), "read_document: a grid exactly when the document is valid");
+      CHECK(!once.root.grid || (read.grid && *once.root.grid == *read.grid), "read_document's grid differs from read_grid_metadata's");
+    }
+  }
   for (const auto& p : validation.errors) {
     CHECK(p.path.empty() || p.path[0] == '/', "not a JSON Pointer: " + p.path);
     CHECK(!p.message.empty(), "an empty message at " + p.path);

@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
 // the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, ready, type AxisProjection, type ChunkProjection } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural } from 'zarr-rectilinear';
 
 await ready;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
@@ -34,3 +34,19 @@ void [small, batch, bigBatch, axis, edges, shape, ChunkGrid.fromEdges([[5, 5], [
 new ChunkGrid();
 // @ts-expect-error: a selection entry cannot be a string
 grid.project(['0:10']);
+
+// readMetadata: one read, an array or a group.
+{
+  const read = readMetadata('{}', { lenient: true });
+  if (read.kind === 'array') {
+    const grid: ChunkGrid | null = read.grid;
+    const shape: Natural[] | null = read.shape;
+    void grid, shape, read.fillValue, read.dimensionNames;
+  } else {
+    for (const [path, entry] of read.consolidated ?? new Map()) {
+      const p: string = path;
+      const valid: boolean = entry.valid;
+      void p, valid;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// readMetadata: one read of a zarr.json, an array or a group. The core
+// parses the document once, validates it, builds the grid and hands back
+// every value a reader needs exactly (integers past 2^53 - 1 as bigints),
+// and a group's consolidated metadata entry by entry. See docs/semantics.md.
+import { native, problemOf, withBytes } from './native.js';
+import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
+import { withoutAttributes } from './validate.js';
+
+const ARRAY_FIELDS = ['shape', 'dataType', 'fillValue', 'codecs', 'chunkKeyEncoding', 'dimensionNames'];
+
+// The core's plain result as the public one: grids adopted as ChunkGrids,
+// consolidated entries as a Map from child path to their own results.
+function fromCore(node) {
+  const { kind } = node;
+  const errors = node.errors.map(problemOf);
+  const warnings = node.warnings.map(problemOf);
+  const attributes = node.attributes ?? {};
+  const valid = errors.length === 0;
+  if (kind === 'group') {
+    const consolidated = node.consolidated && new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry)]));
+    return { kind, valid, errors, warnings, attributes, consolidated };
+  }
+  const grid = node.grid && adoptGrid(node.grid, warnings);
+  const fields = Object.fromEntries(ARRAY_FIELDS.map((name) => [name, node[name]]));
+  return { kind, valid, errors, warnings, grid, ...fields, attributes };
+}
+
+// What input that cannot be read at all gives: an array with no values.
+function unread(errors) {
+  return { kind: 'array', valid: false, errors, warnings: [], grid: null, ...Object.fromEntries(ARRAY_FIELDS.map((name) => [name, null])), attributes: {} };
+}
+
+const pointerToken = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+const within = (path, base) => path === base || path.startsWith(`${base}/`);
+
+// Values that JS could not write exactly (an object's numbers past 2^53 - 1)
+// stood as placeholders: their problems go to each document they are in.
+function addProblems(read, problems, pointer) {
+  const inside = problems.filter((p) => within(p.path, pointer));
+  if (!inside.length) return;
+  read.errors = mergeProblems(inside, read.errors);
+  read.valid = false;
+  if (read.grid) {
+    read.grid.dispose();
+    read.grid = null;
+  }
+  for (const [path, entry] of read.consolidated ?? []) {
+    addProblems(entry, inside, `${pointer}/consolidated_metadata/metadata/${pointerToken(path)}`);
+  }
+}
+
+/**
+ * Reads a zarr.json (an object, JSON text or UTF-8 bytes) with one parse:
+ * never throws on bad input. An object's attributes are given back as they
+ * are, not copied.
+ */
+export function readMetadata(meta, opts = {}) {
+  try {
+    const { input, problems } = metadataInput(meta, withoutAttributes);
+    if (input === null) return unread(problems);
+    const read = fromCore(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.lenient))));
+    if (typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer) && meta.attributes !== undefined) {
+      read.attributes = meta.attributes;
+    }
+    if (problems.length) addProblems(read, problems, '');
+    return read;
+  } catch (error) {
+    // Only resource exhaustion gets here (a document too large to copy).
+    return unread([{ path: '', message: `could not read: ${error.message}`, code: 'TOO_LARGE' }]);
+  }
+}
+
+// Frees the grids of a result (its consolidated entries' included) that a
+// caller will not use.
+export function disposeGrids(read) {
+  read.grid?.dispose();
+  for (const entry of read.consolidated?.values() ?? []) disposeGrids(entry);
+}

@@ -1,0 +1,127 @@
+#include "document.hpp"
+
+namespace zr {
+
+namespace {
+
+std::string found(const JsonValue& v) { return "found " + describe_value(v); }
+
+// Problems found relative to a document, moved to where it is in the text.
+void report_at(Problems& to, const std::string& pointer, Problems&& from) {
+  for (Problem& p : from) {
+    p.path.insert(0, pointer);
+    report(to, std::move(p));
+  }
+}
+
+class DocumentReader {
+ public:
+  DocumentReader(ParsedJson& parsed, ReadOptions options) : parsed_(parsed), options_(options) {}
+
+  // Reads `doc` into `node` (whose pointer is set). Returns how many of its
+  // errors are parse problems (duplicate keys) inside it, which the
+  // enclosing document lists already.
+  size_t read(DocumentNode& node, const JsonValue& doc, size_t depth) {
+    if (!node.pointer.empty()) {
+      for (const Problem& p : parsed_.errors) {
+        if (pointer_within(p.path, node.pointer)) report(node.errors, p);
+      }
+    }
+    const size_t inherited = node.errors.size();
+    Problems errors, warnings;  // at pointers relative to `doc`
+    const JsonValue* metadata = nullptr;
+    if (!doc.IsObject()) {
+      errors.push_back({"", found(doc) + "; expected an array or group document (an object)"});
+    } else {
+      node.value = &doc;
+      const JsonValue* type = member(doc, "node_type");
+      const bool group = type && kind_of(*type) == JsonKind::String && string_of(*type) == "group";
+      node.type = group ? NodeType::Group : NodeType::Array;
+      if (group) metadata = check_group(node, doc, errors, warnings, depth);
+      else node.grid = check_array_document(doc, parsed_, options_, errors, warnings);
+    }
+    report_at(node.errors, node.pointer, std::move(errors));
+    report_at(node.warnings, node.pointer, std::move(warnings));
+    if (metadata) read_entries(node, *metadata, depth);
+    if (!node.errors.empty()) node.grid.reset();
+    return inherited;
+  }
+
+ private:
+  // zarr_format, node_type, attributes and consolidated_metadata; returns
+  // the consolidated `metadata` object when its entries are to be read.
+  const JsonValue* check_group(DocumentNode& node, const JsonValue& doc, Problems& errors, Problems& warnings,
+                               size_t depth) {
+    check_node_fields(doc, "group", errors);
+    const JsonValue* attributes = member(doc, "attributes");
+    if (attributes && !attributes->IsObject()) errors.push_back({"/attributes", found(*attributes) + "; expected an object"});
+
+    const JsonValue* consolidated = member(doc, "consolidated_metadata");
+    if (!consolidated) return nullptr;
+    const std::string at = "/consolidated_metadata";
+    if (consolidated->IsNull()) {
+      warnings.push_back({at, "found null (as zarr-python 3.0 and 3.1 wrote for a group without it); read as no consolidated metadata"});
+      return nullptr;
+    }
+    const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
+    if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected}), nullptr;
+    bool ok = true;
+    const auto require = [&](std::string_view key, std::string_view what) {
+      const JsonValue* v = member(*consolidated, key);
+      if (!v) errors.push_back({pointer_append(at, key), "found no \"" + std::string(key) + "\"; expected " + std::string(what)});
+      ok = ok && v;
+      return v;
+    };
+    if (const JsonValue* kind = require("kind", "\"inline\"")) {
+      if (kind_of(*kind) != JsonKind::String || string_of(*kind) != "inline") {
+        errors.push_back({at + "/kind", found(*kind) + "; expected \"inline\""});
+        ok = false;
+      }
+    }
+    const JsonValue* must_understand = member(*consolidated, "must_understand");
+    if (must_understand && !must_understand->IsBool()) {
+      errors.push_back({at + "/must_understand", found(*must_understand) + "; expected false"});
+    }
+    const JsonValue* metadata = require("metadata", "an object from child paths to their documents");
+    if (metadata && !metadata->IsObject()) {
+      errors.push_back({at + "/metadata", found(*metadata) + "; expected an object from child paths to their documents"});
+      ok = false;
+    }
+    if (ok && depth >= kMaxConsolidatedDepth) {
+      errors.push_back({at, "found consolidated metadata nested more than " + std::to_string(kMaxConsolidatedDepth) +
+                                " deep; expected at most " + std::to_string(kMaxConsolidatedDepth)});
+      ok = false;
+    }
+    node.consolidated = ok;
+    return ok ? metadata : nullptr;
+  }
+
+  void read_entries(DocumentNode& node, const JsonValue& metadata, size_t depth) {
+    const std::string base = node.pointer + "/consolidated_metadata/metadata";
+    node.entries.reserve(metadata.MemberCount());
+    for (auto m = metadata.MemberBegin(); m != metadata.MemberEnd(); ++m) {
+      DocumentNode& entry = node.entries.emplace_back();
+      entry.path.assign(m->name.GetString(), m->name.GetStringLength());
+      entry.pointer = pointer_append(base, entry.path);
+      const size_t inherited = read(entry, m->value, depth + 1);
+      for (size_t i = inherited; i < entry.errors.size(); ++i) report(node.errors, entry.errors[i]);
+      for (const Problem& w : entry.warnings) report(node.warnings, w);
+    }
+  }
+
+  ParsedJson& parsed_;
+  ReadOptions options_;
+};
+
+}  // namespace
+
+Document read_document(std::string_view json, ReadOptions options) {
+  Document out{std::make_unique<ParsedJson>(), {}};
+  const JsonValue* doc = parse_document(json, options, *out.parsed);
+  out.root.errors = out.parsed->errors;
+  out.root.warnings = out.parsed->warnings;
+  if (doc) DocumentReader(*out.parsed, options).read(out.root, *doc, 0);
+  return out;
+}
+
+}  // namespace zr
