@@ -1,13 +1,14 @@
-// Serves the repository root statically (sirv), so pages import the
-// package's own ESM build the way a user's page would.
+// Serves a folder statically (sirv): by default the repository root, so pages
+// import the package's own ESM build the way a user's page would.
 import { createServer } from 'node:http';
 import sirv from 'sirv';
 
-const root = new URL('..', import.meta.url).pathname;
+const repository = new URL('..', import.meta.url).pathname;
 
-// Resolves to {server, url}; port 0 picks a free port.
-export function serve({ port = 0, host = '127.0.0.1' } = {}) {
-  const handler = sirv(root, { dev: true, extensions: ['html'] });
+// Resolves to {server, url}; port 0 picks a free port. `dev: false` serves
+// the way a static host does (files listed once, cache headers).
+export function serve({ port = 0, host = '127.0.0.1', root = repository, dev = true } = {}) {
+  const handler = sirv(root, { dev, extensions: ['html'] });
   const server = createServer((req, res) => handler(req, res, () => {
     res.statusCode = 404;
     res.end('not found');

@@ -16,9 +16,17 @@ command -v clang++-14 > /dev/null || missing+=(clang-14)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' > /dev/null || missing+=(libclang-rt-14-dev)
 
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! command -v apt-get > /dev/null || { [ -n "$sudo" ] && ! command -v sudo > /dev/null; }; then
+    reason="this is not root and there is no sudo"
+    command -v apt-get > /dev/null || reason="there is no apt-get"
+    echo "setup: cannot install the missing packages ($reason)." >&2
+    echo "setup: install these Debian packages (or their equivalents), then run this again:" >&2
+    echo "  ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
 fi

@@ -4,9 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-if [ ! -f dist/zarr_rectilinear.mjs ] || [ -n "$(find src CMakeLists.txt -newer dist/zarr_rectilinear.mjs -print -quit)" ]; then
-  bash scripts/build.sh
-fi
+bash scripts/ensure-built.sh
 # The demo opens this store by URL.
 [ -f build/fixture-store/zarr.json ] || node scripts/make-fixture-store.mjs build/fixture-store > /dev/null
 exec node scripts/start.mjs

@@ -10,6 +10,7 @@ import FileSystemStore from '@zarrita/storage/fs';
 import { open, get } from 'zarr-rectilinear/zarrita';
 import { serve } from '../../scripts/serve.mjs';
 import { launch } from './chromium.mjs';
+import { openStore, clickChunk } from './store-page.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const storeDir = resolve(root, 'build/fixture-store');
@@ -34,26 +35,6 @@ async function expectedStats(path, coords) {
   const values = Array.from(data, Number);
   const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toPrecision(6));
   return { min: fmt(Math.min(...values)), max: fmt(Math.max(...values)), mean: fmt(values.reduce((a, b) => a + b) / values.length) };
-}
-
-async function openStore(page, path) {
-  await page.fill('#store-path', path);
-  await page.click('#store-open');
-  await page.waitForFunction(() => /^Opened|^Could not/.test(document.getElementById('store-status').textContent), null, { timeout: 20000 });
-  return page.textContent('#store-status');
-}
-
-async function clickChunk(page, coords) {
-  const at = await page.evaluate(([i, j]) => {
-    const g = window.explorer.grid;
-    const [y, x] = g.chunkOrigin([i, j]);
-    return { x: window.explorer.toPixel('x', x + 0.5), y: window.explorer.toPixel('y', y + 0.5) };
-  }, coords);
-  const box = await page.locator('#canvas').boundingBox();
-  await page.mouse.click(box.x + at.x, box.y + at.y);
-  await page.waitForFunction((c) => document.getElementById('chunk-values').dataset.chunk === c, coords.join(','), { timeout: 20000 });
-  const text = await page.$$eval('#chunk-values dd', (dds) => dds.map((d) => d.textContent));
-  return { chunk: text[0], values: text[1], min: text[2], max: text[3], mean: text[4] };
 }
 
 test('the demo opens the served store, marks the missing chunk and reads a clicked chunk', async () => {

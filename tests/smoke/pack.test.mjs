@@ -1,6 +1,6 @@
-// The published tarball works from an empty folder: npm pack, install it
-// there (no Emscripten, no build), import it from a Node ESM script, and run
-// a lookup and a validation.
+// The published tarball holds exactly the intended files, and works from an
+// empty folder: npm pack, install it there (no Emscripten, no build), import
+// it from a Node ESM script, and run a lookup and a validation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,16 +10,21 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
+test('the tarball holds the package files and nothing else', () => {
+  const [{ files }] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' }));
+  const packed = files.map((f) => f.path).sort();
+  // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
+  const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', ...js].sort();
+  assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
+});
+
 test('the packed tarball installs into an empty folder and works', () => {
   const work = mkdtempSync(join(tmpdir(), 'zr-smoke-'));
   try {
-    const [{ filename, files }] = JSON.parse(
+    const [{ filename }] = JSON.parse(
       execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
     );
-    const packed = files.map((f) => f.path);
-    assert.ok(packed.includes('dist/zarr_rectilinear.mjs'), 'the prebuilt wasm module is in the tarball');
-    assert.ok(packed.includes('js/index.d.ts'), 'the types are in the tarball');
-    assert.ok(!packed.some((p) => p.startsWith('src/') || p.startsWith('tests/')), 'sources and tests stay out');
 
     const app = join(work, 'app');
     execFileSync('mkdir', [app]);
