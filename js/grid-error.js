@@ -1,3 +1,4 @@
+// @ts-check
 // The error for invalid grid metadata or builder arguments.
 export class GridError extends Error {
   constructor(errors) {

@@ -1,3 +1,4 @@
+// @ts-check
 // validateMetadata: the whole zarr.json, never throwing.
 import { native, problems, using, withBytes } from './native.js';
 import { mergeProblems, metadataInput } from './chunk-grid.js';
@@ -18,6 +19,6 @@ export function validateMetadata(meta, opts = {}) {
     return { valid: errors.length === 0, errors, warnings: report.warnings };
   } catch (error) {
     // Only resource exhaustion gets here (a document too large to copy).
-    return { valid: false, errors: [{ path: '', message: `could not validate: ${error.message}`, code: 'TOO_LARGE' }], warnings: [] };
+    return { valid: false, errors: [{ path: '', message: `could not validate: ${/** @type {Error} */ (error).message}`, code: 'TOO_LARGE' }], warnings: [] };
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // RectilinearArray: what `open` and `create` give. It holds the store, the
 // parsed zarr.json, its ChunkGrid and the per-shape codec chains; get and set
 // reach the internals through a module-private symbol.

@@ -1,3 +1,4 @@
+// @ts-check
 // CRC-32C (Castagnoli), the checksum of the Zarr v3 `crc32c` codec and of
 // shard indexes. zarrita strips the checksum without checking it, and has no
 // encoder for it; these fill both gaps.

@@ -1,3 +1,4 @@
+// @ts-check
 // create(store, {shape, chunk_shapes, dtype, codecs, fill_value, ...}):
 // writes zarr.json for a rectilinear (or regular) array and opens it.
 import { ChunkGrid } from '../index.js';

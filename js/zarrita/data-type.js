@@ -1,3 +1,4 @@
+// @ts-check
 // Data types: the typed array each one is held in, and its fill value.
 // Internally every chunk and output buffer is a plain typed array (`raw`);
 // bool is a Uint8Array of 0 and 1 inside, and zarrita's BoolArray outside.

@@ -1,3 +1,4 @@
+// @ts-check
 // Errors. zarrita's own classes are used where their meaning fits, so that
 // `zarr.isZarritaError` keeps working; StoreError is ours: zarrita lets a
 // store's exception through untouched, without saying which key failed.

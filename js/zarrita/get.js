@@ -1,3 +1,4 @@
+// @ts-check
 // get(arr, selection): zarrita's get for rectilinear and regular grids.
 // The selection is projected by the ChunkGrid; each chunk that holds a
 // selected element is fetched (in parallel, bounded), decoded by the codec

@@ -1,3 +1,4 @@
+// @ts-check
 // set(arr, selection, value): writes whole chunks directly, and reads,
 // modifies and rewrites the chunks a selection covers only in part. Sharded
 // arrays are written a shard at a time: untouched inner chunks keep their
