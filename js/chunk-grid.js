@@ -18,7 +18,8 @@ const EDGE_LIMIT = 2 ** 25;
 const registry = new FinalizationRegistry((handle) => handle.delete());
 const construct = Symbol('ChunkGrid');
 // Typed as Symbol.dispose, which the fallback stands in for on engines without it.
-const disposeSymbol = /** @type {typeof Symbol.dispose} */ (Symbol.dispose ?? Symbol.for('Symbol.dispose'));
+/** @type {typeof Symbol.dispose} */
+const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 // The forms metadata comes in: an object, JSON text, or UTF-8 bytes.
 // Objects are written as exact JSON text; what they cannot say exactly

@@ -8,6 +8,7 @@ import { mergeProblems, metadataInput } from './chunk-grid.js';
 const withoutAttributes = (meta) =>
   meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
 
+/** @type {typeof import('./index.js').validateMetadata} */
 export function validateMetadata(meta, opts = {}) {
   try {
     const { input, problems: found } = metadataInput(meta, withoutAttributes);

@@ -16,6 +16,7 @@ for (let b = 0; b < 256; b++) {
 }
 const [T0, T1, T2, T3] = TABLES;
 
+/** @type {typeof import('../zarrita.js').crc32c} */
 export function crc32c(bytes) {
   let crc = 0xffffffff;
   let i = 0;

@@ -20,7 +20,8 @@ const TYPES = {
   float64: { Raw: Float64Array, kind: 'float' },
 };
 
-export const SUPPORTED_DATA_TYPES = Object.keys(TYPES).filter((name) => TYPES[name].Raw);
+/** @type {import('../zarrita.js').SupportedDataType[]} */
+export const SUPPORTED_DATA_TYPES = /** @type {(keyof typeof TYPES)[]} */ (Object.keys(TYPES)).filter((name) => TYPES[name].Raw);
 
 // { name, Raw, kind, bytes } for a data_type, or a clear error.
 export function dataType(name) {
