@@ -23,6 +23,9 @@ bash tests/fuzz/run.sh --ci
 echo "== TypeScript declarations (tsc --noEmit)"
 npx tsc --noEmit -p tests/types
 
+echo "== JS checked against the declarations (tsc, checkJs)"
+npx tsc -p tsconfig.json
+
 echo "== JS package (node --test)"
 node --expose-gc --test tests/js/ tests/cli/ tests/zarrita/
 
