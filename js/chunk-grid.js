@@ -1,3 +1,4 @@
+// @ts-check
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
 import { copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
@@ -5,11 +6,19 @@ import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
 import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntryArg } from './selection.js';
+/**
+ * The public types are js/index.d.ts's (`./index.js` resolves to it);
+ * tests/types/implements.ts checks this class against them.
+ * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
+ * @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
+ */
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
 const EDGE_LIMIT = 2 ** 25;
 const registry = new FinalizationRegistry((handle) => handle.delete());
 const construct = Symbol('ChunkGrid');
+// Typed as Symbol.dispose, which the fallback stands in for on engines without it.
+/** @type {typeof Symbol.dispose} */
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 // The forms metadata comes in: an object, JSON text, or UTF-8 bytes.
@@ -41,6 +50,11 @@ export function mergeProblems(first, core) {
   return [...first, ...core.filter((p) => !paths.has(p.path))];
 }
 
+/**
+ * @param {GridOutcome} outcome
+ * @param {Problem[]} [jsProblems]
+ * @returns {ChunkGrid}
+ */
 function fromOutcome(outcome, jsProblems = []) {
   return using(outcome, (o) => {
     const errors = mergeProblems(jsProblems, problems(o.errors()));
@@ -59,6 +73,12 @@ function checkAxis(grid, axis) {
 
 // Runs a batch lookup: number input goes through doubles, bigint through
 // uint64. `describe(bad)` explains a failing row or element.
+/**
+ * @param {IndexArray} indices
+ * @param {(type: 'U64' | 'F64', address: number, n: number, chunks: number, offsets: number) => number} run
+ * @param {(bad: number) => string} describe
+ * @returns {Located}
+ */
 function batchLocate(indices, run, describe) {
   if (!(Array.isArray(indices) || (ArrayBuffer.isView(indices) && !(indices instanceof DataView)))) {
     throw new TypeError('indices: expected an array or a typed array');
@@ -73,10 +93,15 @@ function batchLocate(indices, run, describe) {
       if (isBigIntArray(indices)) view.set(indices);
       // A value that is not an index becomes 2^64 - 1, outside any axis, so
       // the kernel names its row.
-      else for (let i = 0; i < n; i++) view[i] = isBigInt(indices[i]) ? BigInt.asUintN(64, indices[i]) : asIndexOrNone(indices[i]);
+      else {
+        for (let i = 0; i < n; i++) {
+          const v = indices[i];
+          view[i] = isBigInt(v) ? BigInt.asUintN(64, v) : asIndexOrNone(v);
+        }
+      }
       bad = run('U64', address, n, chunks, offsets);
     } else {
-      f64View(address, n).set(indices);
+      f64View(address, n).set(/** @type {ArrayLike<number>} */ (indices)); // no bigint in it
       bad = run('F64', address, n, chunks, offsets);
     }
     if (bad >= 0) throw new RangeError(describe(bad));
@@ -119,13 +144,25 @@ function asIndexOrNone(value) {
 
 
 export class ChunkGrid {
+  /** @type {Grid | null} */
   #handle;
+  /** @type {number} */
   #address; // of the native grid, for plain exports
+  /** @type {number[]} */
   #lengths; // the shape as numbers, for the fast path of locate
+  /** @type {bigint[][]} */
   #shapes; // [shape, gridShape, declaredGridShape] as bigint arrays
+  /** @type {import('../dist/zarr_rectilinear.mjs').AxisCounts[]} */
   #axes; // per axis, the core's AxisCounts, uint64 values as bigints
+  /** @type {Problem[]} */
   #warnings;
 
+  /**
+   * Not for users: the static factories build grids.
+   * @param {symbol} key
+   * @param {Grid} handle
+   * @param {Problem[]} warnings
+   */
   constructor(key, handle, warnings) {
     if (key !== construct) throw new TypeError('use ChunkGrid.fromMetadata, fromChunkShapes or fromEdges');
     this.#handle = handle;
@@ -138,49 +175,88 @@ export class ChunkGrid {
     registry.register(this, handle, this);
   }
 
+  /**
+   * @param {Metadata} meta
+   * @param {ReadOptions} [opts]
+   * @returns {ChunkGrid}
+   */
   static fromMetadata(meta, opts = {}) {
     const { input, problems } = metadataInput(meta, ({ shape, chunk_grid }) => ({ shape, chunk_grid }));
     if (input === null) throw new GridError(problems);
     return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.lenient))), problems);
   }
 
+  /**
+   * @param {Integer[]} shape
+   * @param {ChunkShapesEntry[]} chunkShapes
+   * @returns {ChunkGrid}
+   */
   static fromChunkShapes(shape, chunkShapes) {
     const { text, problems } = stringifyExact({ shape, chunk_shapes: chunkShapes });
     return fromOutcome(readText(text, (a, n) => native.readChunkShapes(a, n)), problems);
   }
 
+  /**
+   * @param {Parameters<typeof ChunkGridApi.fromEdges>[0]} edges
+   * @returns {ChunkGrid}
+   */
   static fromEdges(edges) {
     const { text, problems } = stringifyExact({ chunk_shapes: edges });
     return fromOutcome(readText(text, (a, n) => native.readEdges(a, n)), problems);
   }
 
+  /** @returns {Grid} */
   get #native() {
     if (!this.#handle) throw new Error('this ChunkGrid has been disposed');
     return this.#handle;
   }
 
+  /** @returns {number} */
   get ndim() { return this.#shapes[0].length; }
+  /** @returns {Natural[]} */
   get shape() { return this.#shapes[0].map(natural); }
+  /** @returns {Natural[]} */
   get gridShape() { return this.#shapes[1].map(natural); }
+  /** @returns {Natural[]} */
   get declaredGridShape() { return this.#shapes[2].map(natural); }
+  /** @returns {Natural} */
   get numChunks() { return natural(this.#shapes[1].reduce((a, b) => a * b, 1n)); }
+  /** @returns {boolean} */
   get isRegular() { return this.#native.isRegular(); }
+  /** @returns {Problem[]} */
   get warnings() { return this.#warnings.map((w) => ({ ...w })); }
 
+  /**
+   * @param {number} axis
+   * @returns {Run[]}
+   */
   runs(axis) {
     return this.#runs(axis, false);
   }
 
+  /**
+   * @param {number} axis
+   * @returns {Run[]}
+   */
   dataRuns(axis) {
     return this.#runs(axis, true);
   }
 
+  /**
+   * @param {number} axis
+   * @param {boolean} data
+   * @returns {Run[]}
+   */
   #runs(axis, data) {
     checkAxis(this, axis);
     const [sizes, counts] = copyColumns(this.#native.runs(axis, data), false);
     return Array.from(sizes, (size, i) => ({ size: natural(size), count: natural(counts[i]) }));
   }
 
+  /**
+   * @param {number} axis
+   * @returns {AxisSummary}
+   */
   axisSummary(axis) {
     checkAxis(this, axis);
     const { smallest, largest, mostCommon, mostCommonCount } = this.#dataSizeStats(axis);
@@ -193,10 +269,12 @@ export class ChunkGrid {
     };
   }
 
+  /** @param {number} axis */
   #dataSizeStats(axis) {
     return uint64Fields(this.#native.dataSizeStats(axis));
   }
 
+  /** @returns {GridSummary} */
   summary() {
     const product = (values) => values.reduce((a, b) => a * b, 1n);
     const stats = this.#axes.map((_, d) => this.#dataSizeStats(d));
@@ -218,6 +296,23 @@ export class ChunkGrid {
     };
   }
 
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {number} chunk
+   * @returns {AxisChunk<number>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {Integer} chunk
+   * @returns {AxisChunk}
+   */
+  /**
+   * @param {number} axis
+   * @param {Integer} chunk
+   * @returns {AxisChunk}
+   */
   axisChunk(axis, chunk) {
     checkAxis(this, axis);
     const c = toUint64(chunk, 'chunk');
@@ -226,6 +321,23 @@ export class ChunkGrid {
     return axisChunkOut(found, isBigInt(chunk));
   }
 
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {number} element
+   * @returns {AxisChunk<number>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {Integer} element
+   * @returns {AxisChunk}
+   */
+  /**
+   * @param {number} axis
+   * @param {Integer} element
+   * @returns {AxisChunk}
+   */
   chunkAt(axis, element) {
     checkAxis(this, axis);
     const e = toUint64(element, 'element');
@@ -234,6 +346,12 @@ export class ChunkGrid {
     return axisChunkOut(found, isBigInt(element));
   }
 
+  /**
+   * @param {number} axis
+   * @param {Integer} start
+   * @param {Integer} stop
+   * @returns {ReturnType<ChunkGridApi['chunkRange']>}
+   */
   chunkRange(axis, start, stop) {
     checkAxis(this, axis);
     const range = this.#native.chunkRange(axis, toUint64(start, 'start'), toUint64(stop, 'stop'));
@@ -241,6 +359,13 @@ export class ChunkGrid {
     return { first: output(u64(range.first), big, 'chunk'), stop: output(u64(range.stop), big, 'chunk') };
   }
 
+  /**
+   * @param {number} axis
+   * @param {number | bigint} start
+   * @param {number | bigint} stop
+   * @param {ChunkGroupOptions} [opts]
+   * @returns {ChunkGroup[]}
+   */
   chunkGroups(axis, start, stop, opts = {}) {
     checkAxis(this, axis);
     const minSize = opts.minSize ?? 1;
@@ -261,6 +386,11 @@ export class ChunkGrid {
     }));
   }
 
+  /**
+   * @param {number} axis
+   * @param {Parameters<ChunkGridApi['normalizeSlice']>[1]} entry
+   * @returns {ReturnType<ChunkGridApi['normalizeSlice']>}
+   */
   normalizeSlice(axis, entry) {
     checkAxis(this, axis);
     if (entry !== null && entry !== undefined && (typeof entry !== 'object' || Array.isArray(entry) || ArrayBuffer.isView(entry))) {
@@ -271,10 +401,36 @@ export class ChunkGrid {
     return { start: output(u64(range.start), big), stop: output(u64(range.stop), big), step: output(u64(range.step), big) };
   }
 
+  /**
+   * @param {Selection} [selection]
+   * @returns {SelectedChunks}
+   */
   selectedChunks(selection) {
     return selectedChunks(this.#native, this.#shapes[0], selection);
   }
 
+  /**
+   * @overload
+   * @param {number} axis
+   * @returns {Float64Array}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {{ bigint: true }} opts
+   * @returns {BigUint64Array}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {{ bigint?: boolean }} [opts]
+   * @returns {Float64Array | BigUint64Array}
+   */
+  /**
+   * @param {number} axis
+   * @param {{ bigint?: boolean }} [opts]
+   * @returns {Float64Array | BigUint64Array}
+   */
   edges(axis, opts = {}) {
     checkAxis(this, axis);
     const count = this.#shapes[2][axis];
@@ -294,6 +450,20 @@ export class ChunkGrid {
   // One index: through a scratch buffer, with no allocation on the wasm heap.
   // Safe integers inside the shape take a plain export; anything else (a
   // bigint, or an index to refuse) takes the general path.
+  /**
+   * @overload
+   * @param {number[]} index
+   * @returns {{ chunk: number[]; offset: number[] }}
+   */
+  /**
+   * @overload
+   * @param {Integer[]} index
+   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   */
+  /**
+   * @param {Integer[]} index
+   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   */
   locate(index) {
     const ndim = this.ndim;
     if (!Array.isArray(index) || index.length !== ndim) {
@@ -304,8 +474,8 @@ export class ChunkGrid {
     let plain = true;
     for (let d = 0; d < ndim && plain; d++) {
       const v = index[d];
-      plain = Number.isSafeInteger(v) && v >= 0 && v < this.#lengths[d];
-      if (plain) io[d] = v;
+      plain = typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v < this.#lengths[d];
+      if (plain) io[d] = /** @type {number} */ (v); // a safe integer, as plain says
     }
     if (plain) {
       const address = io.byteOffset;
@@ -328,12 +498,36 @@ export class ChunkGrid {
       return value;
     });
     const address = scratch(ndim * 24);
-    const view = big ? u64View : f64View;
-    view(address, ndim).set(big ? values : values.map(Number));
-    grid[big ? 'locateManyU64' : 'locateManyF64'](address, ndim, address + ndim * 8, address + ndim * 16);
-    return { chunk: Array.from(view(address + ndim * 8, ndim)), offset: Array.from(view(address + ndim * 16, ndim)) };
+    const [chunks, offsets] = [address + ndim * 8, address + ndim * 16];
+    if (big) {
+      u64View(address, ndim).set(values);
+      grid.locateManyU64(address, ndim, chunks, offsets);
+      return { chunk: Array.from(u64View(chunks, ndim)), offset: Array.from(u64View(offsets, ndim)) };
+    }
+    f64View(address, ndim).set(values.map(Number));
+    grid.locateManyF64(address, ndim, chunks, offsets);
+    return { chunk: Array.from(f64View(chunks, ndim)), offset: Array.from(f64View(offsets, ndim)) };
   }
 
+  /**
+   * @overload
+   * @param {BigUint64Array | BigInt64Array} indices
+   * @returns {Located<BigUint64Array>}
+   */
+  /**
+   * @overload
+   * @param {Float64Array | Uint32Array | Int32Array | number[]} indices
+   * @returns {Located<Float64Array>}
+   */
+  /**
+   * @overload
+   * @param {IndexArray} indices
+   * @returns {Located}
+   */
+  /**
+   * @param {IndexArray} indices
+   * @returns {Located}
+   */
   locateMany(indices) {
     const grid = this.#native;
     const ndim = this.ndim;
@@ -347,6 +541,29 @@ export class ChunkGrid {
     });
   }
 
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {BigUint64Array | BigInt64Array} indices
+   * @returns {Located<BigUint64Array>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {Float64Array | Uint32Array | Int32Array | number[]} indices
+   * @returns {Located<Float64Array>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {IndexArray} indices
+   * @returns {Located}
+   */
+  /**
+   * @param {number} axis
+   * @param {IndexArray} indices
+   * @returns {Located}
+   */
   locateAxis(axis, indices) {
     checkAxis(this, axis);
     const grid = this.#native;
@@ -354,6 +571,11 @@ export class ChunkGrid {
       `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`);
   }
 
+  /**
+   * @param {Integer[]} coords
+   * @param {0 | 1 | 2} part origin, declared shape or data shape
+   * @returns {Integer[]}
+   */
   #chunkGeometry(coords, part) {
     if (!Array.isArray(coords) || coords.length !== this.ndim) {
       throw new TypeError(`coords: expected an array of ${this.ndim} integers`);
@@ -376,26 +598,54 @@ export class ChunkGrid {
     });
   }
 
+  /**
+   * @param {Integer[]} coords
+   * @returns {Integer[]}
+   */
   chunkOrigin(coords) { return this.#chunkGeometry(coords, 0); }
+  /**
+   * @param {Integer[]} coords
+   * @returns {Integer[]}
+   */
   chunkShape(coords) { return this.#chunkGeometry(coords, 1); }
+  /**
+   * @param {Integer[]} coords
+   * @returns {Integer[]}
+   */
   chunkDataShape(coords) { return this.#chunkGeometry(coords, 2); }
 
+  /**
+   * @param {Selection} [selection]
+   * @returns {AxisProjection[]}
+   */
   projectAxes(selection) {
     return projectAxes(this.#native, this.#shapes[0], selection);
   }
 
+  /**
+   * @param {Selection} [selection]
+   * @returns {IterableIterator<ChunkProjection>}
+   */
   project(selection) {
     return projections(this.projectAxes(selection));
   }
 
+  /** @returns {ChunkGridJSON} */
   toJSON() { return parseExact(this.toJSONText()); }
+  /** @returns {string} */
   toJSONText() { return this.#native.toJSONText(); }
 
+  /** @returns {RegularGridJSON | null} */
   toRegularJSON() {
     const text = this.#native.toRegularJSONText();
     return text ? parseExact(text) : null;
   }
 
+  /**
+   * @param {Integer[]} newShape
+   * @param {ResizeOptions} [opts]
+   * @returns {ChunkGrid}
+   */
   resize(newShape, opts = {}) {
     const ndim = this.ndim;
     if (!Array.isArray(newShape) || newShape.length !== ndim) {
@@ -418,10 +668,15 @@ export class ChunkGrid {
     });
   }
 
+  /**
+   * @param {ChunkGridApi} other
+   * @returns {boolean}
+   */
   equals(other) {
     return other instanceof ChunkGrid && this.#native.equals(other.#native);
   }
 
+  /** @returns {void} */
   dispose() {
     if (!this.#handle) return;
     registry.unregister(this);
@@ -429,6 +684,7 @@ export class ChunkGrid {
     this.#handle = null;
   }
 
+  /** @returns {void} */
   [disposeSymbol]() {
     this.dispose();
   }

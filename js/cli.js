@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // zarr-rectilinear: validate, inspect and compact Zarr v3 chunk grids.
 import { parseArgs } from 'node:util';
 import { GridError } from './index.js';
@@ -30,7 +31,7 @@ function parse(argv) {
   try {
     parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { ...command.options, lenient: { type: 'boolean' } } });
   } catch (error) {
-    throw new UsageError(error.message);
+    throw new UsageError(/** @type {Error} */ (error).message); // parseArgs throws TypeErrors
   }
   const n = parsed.positionals.length;
   if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : 'at least one path or URL'}`);
@@ -56,7 +57,9 @@ async function main(argv) {
     if (error instanceof GridError) {
       for (const e of error.errors) process.stderr.write(`${e.path || '(document)'}: ${e.message}\n`);
     } else {
-      process.stderr.write(`zarr-rectilinear: ${error.code ? `${error.code}: ` : ''}${error.message}\n`);
+      // Any thrown value: an Error, perhaps with a Node error code.
+      const { code, message } = /** @type {{ code?: string, message?: string }} */ (error);
+      process.stderr.write(`zarr-rectilinear: ${code ? `${code}: ` : ''}${message}\n`);
     }
     return 1;
   }

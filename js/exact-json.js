@@ -1,3 +1,4 @@
+// @ts-check
 // JSON text that keeps integers exact beyond 2^53, in both directions.
 import { native, withBytes } from './native.js';
 import { isBigInt } from './numbers.js';
@@ -22,7 +23,7 @@ export function stringifyExact(value, path = '', problems = []) {
       return String(v);
     }
     if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
-    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) v = Array.from(v);
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) v = Array.from(/** @type {ArrayLike<number | bigint>} */ (/** @type {unknown} */ (v))); // a typed array, not a DataView
     if (Array.isArray(v)) return `[${v.map((item, i) => write(item === undefined ? null : item, `${at}/${i}`)).join(',')}]`;
     if (typeof v === 'object') {
       const members = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs written compactly for people, shared by the web demo's table and the
 // CLI's `inspect`: "16, 10" or "[1000, 1000000000]", shortened past `limit`.
 export function formatRuns(runs, limit = 8) {

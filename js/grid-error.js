@@ -1,5 +1,7 @@
+// @ts-check
 // The error for invalid grid metadata or builder arguments.
 export class GridError extends Error {
+  /** @param {import('./index.js').Problem[]} errors every problem found; the first names the error */
   constructor(errors) {
     const first = errors[0];
     super(first.message);

@@ -311,6 +311,8 @@ export declare class ChunkGrid {
 }
 
 export declare class GridError extends Error {
+  /** The first problem gives the message, path and code. */
+  constructor(errors: Problem[]);
   /** The JSON Pointer of the first problem. */
   readonly path: string;
   /** The kind of the first problem. */

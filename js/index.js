@@ -1,3 +1,4 @@
+// @ts-check
 // zarr-rectilinear: the Zarr v3 rectilinear chunk grid, for browsers and Node.
 // Importing this module loads the WebAssembly (top-level await), so every
 // export is usable as soon as `import` returns.

@@ -1,3 +1,4 @@
+// @ts-check
 // Chunk layout: what to draw for a chunk grid, independent of the renderer.
 // One source of truth for the web demo's canvas and the CLI's SVG output.
 //
@@ -264,6 +265,7 @@ function planAxis(f, minSpacing, labelMin) {
 export function mergeMarks(items, minSpacing) {
   const lines = [];
   const bands = [];
+  /** @type {{ a: number, b: number, e: number, count: number } | null} */
   let cur = null;
   const flush = () => {
     if (!cur) return;
@@ -449,7 +451,7 @@ export function layout(grid, options = {}) {
   }
 
   // Notes: what a reader needs to read the picture right.
-  for (const [f, p] of [[Y, py], [X, px]]) {
+  for (const [f, p] of /** @type {const} */ ([[Y, py], [X, px]])) {
     if (f.table.pseudo) continue;
     if (p.densest > 0) {
       const per = p.densest >= 1 ? `up to ${fmt(p.densest)} chunks per pixel` : `chunks under ${minSpacing} px apart`;
@@ -667,6 +669,7 @@ function svgShape(s) {
 export function renderSVG(source, options = {}) {
   const lay = source?.kind === 'chunk-layout' ? source : layout(source, options);
   const body = [];
+  /** @type {string | null} */
   let group = null;
   // Consecutive shapes of one type share a <g>, keeping paint order.
   for (const s of lay.shapes) {

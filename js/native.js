@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the WebAssembly module once, and gives short-lived access to its
 // heap. The wasm bytes are inlined in the module, so loading needs no fetch,
 // no file path and no bundler configuration, in Node, browsers and workers.
@@ -55,6 +56,7 @@ export function scratch(bytes) {
 
 // The scratch buffer as `count` doubles, through a view kept between calls
 // and made afresh only when the buffer moves or memory grows.
+/** @type {Float64Array<ArrayBufferLike>} */
 let scratchView = new Float64Array(0);
 export function scratchF64(count) {
   const address = scratch(count * 8);

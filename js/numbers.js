@@ -1,10 +1,13 @@
+// @ts-check
 // The number rules (docs/semantics.md, "Numbers at the JS boundary"): a
 // bigint in gives a bigint out, mixed input counts as bigint, and nothing
 // ever loses precision silently.
 export const MAX_UINT64 = (1n << 64n) - 1n;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** @type {(v: unknown) => v is bigint} */
 export const isBigInt = (v) => typeof v === 'bigint';
+/** @type {(a: unknown) => a is BigUint64Array | BigInt64Array} */
 export const isBigIntArray = (a) => a instanceof BigUint64Array || a instanceof BigInt64Array;
 export const anyBigInt = (values) => isBigIntArray(values) || (Array.isArray(values) && values.some(isBigInt));
 

@@ -1,8 +1,13 @@
+// @ts-check
 // Selections, per axis, as docs/semantics.md ("Selections") defines them,
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
+/**
+ * @import { Slice } from './index.js'
+ * @import { SliceArg } from '../dist/zarr_rectilinear.mjs'
+ */
 
 const isMask = (entry) =>
   entry instanceof Uint8Array || (Array.isArray(entry) && entry.length > 0 && entry.every((v) => typeof v === 'boolean'));
@@ -29,6 +34,12 @@ const magnitude = (v) => {
 };
 
 // A slice (or a range of chunks) as the core's SliceArg, and its step.
+/**
+ * @param {Slice} slice
+ * @param {string} what
+ * @param {boolean} [blocks]
+ * @returns {SliceArg}
+ */
 export function sliceArg({ start, stop, step }, what, blocks = false) {
   const bound = (v, name) => (v === null || v === undefined ? null : toInt(v, `${what}.${name}`));
   const s = bound(start, 'start');

@@ -1,3 +1,4 @@
+// @ts-check
 // validateMetadata: the whole zarr.json, never throwing.
 import { native, problems, using, withBytes } from './native.js';
 import { mergeProblems, metadataInput } from './chunk-grid.js';
@@ -7,6 +8,7 @@ import { mergeProblems, metadataInput } from './chunk-grid.js';
 export const withoutAttributes = (meta) =>
   meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
 
+/** @type {typeof import('./index.js').validateMetadata} */
 export function validateMetadata(meta, opts = {}) {
   try {
     const { input, problems: found } = metadataInput(meta, withoutAttributes);
@@ -18,6 +20,6 @@ export function validateMetadata(meta, opts = {}) {
     return { valid: errors.length === 0, errors, warnings: report.warnings };
   } catch (error) {
     // Only resource exhaustion gets here (a document too large to copy).
-    return { valid: false, errors: [{ path: '', message: `could not validate: ${error.message}`, code: 'TOO_LARGE' }], warnings: [] };
+    return { valid: false, errors: [{ path: '', message: `could not validate: ${/** @type {Error} */ (error).message}`, code: 'TOO_LARGE' }], warnings: [] };
   }
 }

@@ -157,6 +157,7 @@ export declare function set<D extends SupportedDataType>(
 
 /** The store threw while reading or writing a key. */
 export declare class StoreError extends Error {
+  constructor(operation: 'reading' | 'writing', key: string, cause: unknown);
   readonly key: string;
   readonly operation: 'reading' | 'writing';
   readonly cause: unknown;

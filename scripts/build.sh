@@ -13,3 +13,5 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm -j"$jobs"
 mkdir -p dist
 cp build/wasm/zarr_rectilinear.mjs dist/zarr_rectilinear.mjs
+# Its types, written by hand, for the type check of js/ (tsconfig.json).
+cp src/wasm/zarr_rectilinear.d.mts dist/zarr_rectilinear.d.mts

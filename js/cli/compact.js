@@ -1,3 +1,4 @@
+// @ts-check
 // `compact`: the canonical compact chunk_grid; with --write, that text
 // replaces the chunk_grid value in place, and every other byte stays.
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -8,6 +9,11 @@ import { stringifyExact } from '../exact-json.js';
 
 // A "regular" grid stays regular, so readers that know only regular grids
 // can still read the file.
+/**
+ * @param {Uint8Array} bytes
+ * @param {{ lenient?: boolean }} [opts]
+ * @returns {string}
+ */
 export function compactText(bytes, { lenient = false } = {}) {
   const grid = ChunkGrid.fromMetadata(bytes, { lenient });
   try {
@@ -18,16 +24,22 @@ export function compactText(bytes, { lenient = false } = {}) {
 }
 
 function declaredRegular(bytes) {
-  const span = memberSpan(bytes, 'chunk_grid');
+  // Present: fromMetadata has read the chunk_grid.
+  const span = /** @type {[number, number]} */ (memberSpan(bytes, 'chunk_grid'));
   return JSON.parse(new TextDecoder().decode(bytes.subarray(...span))).name === 'regular';
 }
 
+/**
+ * @param {string} file
+ * @param {{ write?: boolean, lenient?: boolean, out?: { write(text: string): unknown } }} [opts]
+ * @returns {Promise<number>} the exit status
+ */
 export async function compact(file, { write = false, lenient = false, out = process.stdout } = {}) {
   const bytes = await readFile(file);
   const text = compactText(bytes, { lenient });
   out.write(`${text}\n`);
   if (!write) return 0;
-  const [begin, end] = memberSpan(bytes, 'chunk_grid');
+  const [begin, end] = /** @type {[number, number]} */ (memberSpan(bytes, 'chunk_grid')); // present, as above
   const replacement = Buffer.from(text);
   if (replacement.equals(bytes.subarray(begin, end))) return 0;
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);

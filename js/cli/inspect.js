@@ -1,3 +1,4 @@
+// @ts-check
 // `inspect`: a dask-style summary of one array's chunk grid, and with
 // --svg, the chunk-layout drawing (the web demo's layout logic).
 import { readFile, writeFile } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { stringifyExact } from '../exact-json.js';
 
 const list = (values) => `[${values.join(', ')}]`;
 
+/** @param {import('../index.js').ChunkGrid} grid */
 export function describeGrid(grid) {
   const s = grid.summary();
   const rows = [
@@ -24,6 +26,11 @@ export function describeGrid(grid) {
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }
 
+/**
+ * @param {string} file
+ * @param {{ svg?: string, lenient?: boolean, out?: { write(text: string): unknown } }} [opts]
+ * @returns {Promise<number>} the exit status
+ */
 export async function inspect(file, { svg, lenient = false, out = process.stdout } = {}) {
   const grid = ChunkGrid.fromMetadata(await readFile(file), { lenient });
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 // Finds every zarr.json under the given paths and URLs, one at a time, so
 // memory does not grow with the number of files. Symlinked directories are
 // followed once: a directory already visited (by device and inode) is skipped.

@@ -1,3 +1,4 @@
+// @ts-check
 // RectilinearArray: what `open` and `create` give. It holds the store, the
 // parsed zarr.json, its ChunkGrid and the per-shape codec chains; get and set
 // reach the internals through a module-private symbol.
@@ -13,9 +14,25 @@ export function contextOf(arr) {
   return context;
 }
 
+/**
+ * The public types are js/zarrita.d.ts's; tests/types/implements.ts checks
+ * this class against them.
+ * @import { Readable } from 'zarrita'
+ * @import { Integer, Natural } from '../index.js'
+ * @import { RectilinearArray as RectilinearArrayApi, SupportedDataType } from '../zarrita.js'
+ */
+/**
+ * @template {SupportedDataType} [D=SupportedDataType]
+ * @template {Readable} [Store=Readable]
+ */
 export class RectilinearArray {
-  kind = 'array';
+  kind = /** @type {const} */ ('array');
 
+  /**
+   * @param {Store} store
+   * @param {string} path
+   * @param {ReturnType<typeof import('./metadata.js').readArrayMetadata>} meta
+   */
   constructor(store, path, meta) {
     this.store = store;
     this.path = path;
@@ -70,12 +87,17 @@ export class RectilinearArray {
   }
 
   /** The store key of a chunk (a shard, for sharded arrays). */
+  /**
+   * @param {Integer[]} coords
+   * @returns {string}
+   */
   chunkKey(coords) { return this[CONTEXT].chunkKey(coords); }
 
   /**
    * Narrows the data type, as zarrita's Array.is: a data type name, or
    * "number", "bigint" or "boolean".
    */
+  /** @type {RectilinearArrayApi<D, Store>['is']} */
   is(query) {
     const { name, kind } = this[CONTEXT].type;
     if (query === 'number') return kind === 'number' || kind === 'float';

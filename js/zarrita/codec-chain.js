@@ -1,3 +1,4 @@
+// @ts-check
 // Codec chains built from zarrita's exported `registry`, one per chunk shape.
 // zarrita's own pipeline is fixed to one chunk shape per array; a rectilinear
 // grid has several, and the bytes and transpose codecs take the shape when
@@ -116,7 +117,9 @@ export class CodecChain {
     }
     if (!arrayToBytes) {
       // zarrita's rule: no array-to-bytes codec means little-endian bytes.
-      const Bytes = await registry.get('bytes')();
+      const loadBytes = registry.get('bytes');
+      if (!loadBytes) throw new UnknownCodecError('bytes'); // zarrita always registers it
+      const Bytes = await loadBytes();
       arrayToBytes = { name: 'bytes', codec: Bytes.fromConfig({ endian: 'little' }, current), extra: EXTRAS.bytes };
     }
     return new CodecChain(meta, arrayToArray, arrayToBytes, bytesToBytes, current);

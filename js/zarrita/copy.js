@@ -1,3 +1,4 @@
+// @ts-check
 // Copies between two flat buffers, one axis list at a time. Each iterated
 // axis is a pair of offset lists, in elements: where the k-th element along
 // the axis lies in the source and in the destination. Integer axes fold into

@@ -1,3 +1,4 @@
+// @ts-check
 // CRC-32C (Castagnoli), the checksum of the Zarr v3 `crc32c` codec and of
 // shard indexes. zarrita strips the checksum without checking it, and has no
 // encoder for it; these fill both gaps.
@@ -15,6 +16,7 @@ for (let b = 0; b < 256; b++) {
 }
 const [T0, T1, T2, T3] = TABLES;
 
+/** @type {typeof import('../zarrita.js').crc32c} */
 export function crc32c(bytes) {
   let crc = 0xffffffff;
   let i = 0;

@@ -1,3 +1,4 @@
+// @ts-check
 // create(store, {shape, chunk_shapes, dtype, codecs, fill_value, ...}):
 // writes zarr.json for a rectilinear (or regular) array and opens it.
 import { ChunkGrid } from '../index.js';
@@ -9,6 +10,10 @@ import { InvalidMetadataError } from './errors.js';
 import { keyFor, readArrayMetadata } from './metadata.js';
 import { storeAndPath } from './open.js';
 import { checkWritable, writeKey } from './store.js';
+/**
+ * @import { Location, Mutable } from 'zarrita'
+ * @import { CreateOptions, SupportedDataType } from '../zarrita.js'
+ */
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const holdsObject = (v) => isObject(v) || (Array.isArray(v) && v.some(holdsObject));
@@ -49,7 +54,15 @@ function chunkGridOf(opts) {
  * chunk_key_encoding (default {"name": "default", separator "/"});
  * attributes; dimension_names; path.
  */
-export async function create(location, opts = {}) {
+/**
+ * @template {Mutable} Store
+ * @template {SupportedDataType} D
+ * @param {Store | Location<Store>} location
+ * @param {CreateOptions<D>} opts
+ * @returns {Promise<RectilinearArray<D, Store>>}
+ */
+// (Called without options, it throws the TypeError of chunkGridOf.)
+export async function create(location, opts = /** @type {CreateOptions<D>} */ ({})) {
   const { store, path } = storeAndPath(location, opts.path);
   checkWritable(store);
   const dtype = opts.dtype ?? opts.data_type;

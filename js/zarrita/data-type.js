@@ -1,3 +1,4 @@
+// @ts-check
 // Data types: the typed array each one is held in, and its fill value.
 // Internally every chunk and output buffer is a plain typed array (`raw`);
 // bool is a Uint8Array of 0 and 1 inside, and zarrita's BoolArray outside.
@@ -19,7 +20,8 @@ const TYPES = {
   float64: { Raw: Float64Array, kind: 'float' },
 };
 
-export const SUPPORTED_DATA_TYPES = Object.keys(TYPES).filter((name) => TYPES[name].Raw);
+/** @type {import('../zarrita.js').SupportedDataType[]} */
+export const SUPPORTED_DATA_TYPES = /** @type {(keyof typeof TYPES)[]} */ (Object.keys(TYPES)).filter((name) => TYPES[name].Raw);
 
 // { name, Raw, kind, bytes } for a data_type, or a clear error.
 export function dataType(name) {

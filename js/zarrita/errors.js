@@ -1,3 +1,4 @@
+// @ts-check
 // Errors. zarrita's own classes are used where their meaning fits, so that
 // `zarr.isZarritaError` keeps working; StoreError is ours: zarrita lets a
 // store's exception through untouched, without saying which key failed.
@@ -14,9 +15,18 @@ export {
 
 // The store threw (or rejected) while reading or writing `key`.
 export class StoreError extends Error {
+  /**
+   * @param {'reading' | 'writing'} operation
+   * @param {string} key
+   * @param {unknown} cause
+   */
   constructor(operation, key, cause) {
-    super(`${operation} ${key} failed in the store: ${cause?.message ?? cause}`, { cause });
+    // The store may throw anything: an Error's message, else the value itself.
+    super(`${operation} ${key} failed in the store: ${/** @type {{ message?: string } | null | undefined} */ (cause)?.message ?? cause}`, { cause });
     this.name = 'StoreError';
+    // Already set by Error (own, not enumerable); said again so its type is not optional.
+    /** @type {unknown} */
+    this.cause = cause;
     this.key = key;
     this.operation = operation;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // get(arr, selection): zarrita's get for rectilinear and regular grids.
 // The selection is projected by the ChunkGrid; each chunk that holds a
 // selected element is fetched (in parallel, bounded), decoded by the codec
@@ -11,6 +12,11 @@ import { chunkCoords, chunkToOutput, planSelection, units } from './plan.js';
 import { concurrencyOf, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
+/**
+ * @import { Readable } from 'zarrita'
+ * @import { Integer } from '../index.js'
+ * @import { GetOptions, NdArray, RectilinearArray, ScalarFor, Selection, SupportedDataType } from '../zarrita.js'
+ */
 
 async function decode(chain, bytes, key) {
   try {
@@ -55,6 +61,36 @@ function* readTasks(context, axes, out, outStride, signal) {
  * from the end), a slice ({start, stop, step} or zarr.slice), null, an
  * integer array or a boolean mask. Gives {data, shape, stride} (C order),
  * or a scalar when every axis is an integer.
+ */
+/**
+ * @template {SupportedDataType} D
+ * @overload
+ * @param {RectilinearArray<D, Readable>} arr
+ * @param {null} [selection]
+ * @param {GetOptions} [opts]
+ * @returns {Promise<NdArray<D>>}
+ */
+/**
+ * @template {SupportedDataType} D
+ * @overload
+ * @param {RectilinearArray<D, Readable>} arr
+ * @param {readonly Integer[]} selection
+ * @param {GetOptions} [opts]
+ * @returns {Promise<ScalarFor<D> | NdArray<D>>}
+ */
+/**
+ * @template {SupportedDataType} D
+ * @overload
+ * @param {RectilinearArray<D, Readable>} arr
+ * @param {Selection} selection
+ * @param {GetOptions} [opts]
+ * @returns {Promise<NdArray<D>>}
+ */
+/**
+ * @param {RectilinearArray<SupportedDataType, Readable>} arr
+ * @param {Selection | readonly Integer[] | null} [selection]
+ * @param {GetOptions} [opts]
+ * @returns {Promise<ScalarFor<SupportedDataType> | NdArray>}
  */
 export async function get(arr, selection = null, opts = {}) {
   const context = contextOf(arr);

@@ -1,3 +1,4 @@
+// @ts-check
 // zarr-rectilinear/zarrita: rectilinear (and regular) Zarr v3 arrays for
 // zarrita users, with zarrita's stores and codec registry.
 //

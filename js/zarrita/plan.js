@@ -1,3 +1,4 @@
+// @ts-check
 // A selection, projected by the ChunkGrid, as per-axis lists that get and set
 // share. Each axis has one entry per chunk it touches: the chunk index, the
 // chunk-local indices it selects, and the output positions they fill (none

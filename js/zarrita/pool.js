@@ -1,3 +1,4 @@
+// @ts-check
 // Runs async tasks with at most `limit` in flight. The first failure stops
 // new tasks from starting and is what the pool rejects with, once the tasks
 // in flight have settled: no caller ever sees a result after a failure.
@@ -12,6 +13,7 @@ export function concurrencyOf(opts) {
 // tasks: an iterable (possibly lazy) of () => Promise.
 export async function runPool(tasks, limit, signal) {
   const iterator = tasks[Symbol.iterator]();
+  /** @type {{ error: unknown } | null} */
   let failure = null;
   const worker = async () => {
     while (failure === null) {
@@ -29,5 +31,7 @@ export async function runPool(tasks, limit, signal) {
     }
   };
   await Promise.all(Array.from({ length: limit }, worker));
-  if (failure) throw failure.error;
+  // Set by the workers, which the narrowing above does not see.
+  const failed = /** @type {{ error: unknown } | null} */ (failure);
+  if (failed) throw failed.error;
 }

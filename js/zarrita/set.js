@@ -1,3 +1,4 @@
+// @ts-check
 // set(arr, selection, value): writes whole chunks directly, and reads,
 // modifies and rewrites the chunks a selection covers only in part. Sharded
 // arrays are written a shard at a time: untouched inner chunks keep their
@@ -12,6 +13,10 @@ import { chunkCoords, coversChunk, planSelection, units, valueToChunk } from './
 import { concurrencyOf, runPool } from './pool.js';
 import { decodeIndex, encodeShard, indexBytesOf, innerBytes, placeInShards, shardGeometry, shardSelection } from './sharding.js';
 import { checkWritable, readKey, writeKey } from './store.js';
+/**
+ * @import { Mutable } from 'zarrita'
+ * @import { RectilinearArray, Selection, SetOptions, SetValue, SupportedDataType } from '../zarrita.js'
+ */
 
 // The value as {scalar} or {data (raw, of the array's type), stride}.
 function valueOf(type, value, outShape) {
@@ -119,6 +124,14 @@ function* shardTasks(context, axes, value, signal) {
  * Writes `value` (a scalar, or {data, shape, stride?} of the selection's
  * shape) into the selection. Chunks the selection covers only in part are
  * read, modified and written back.
+ */
+/**
+ * @template {SupportedDataType} D
+ * @param {RectilinearArray<D, Mutable>} arr
+ * @param {Selection | null} selection
+ * @param {SetValue<D>} value
+ * @param {SetOptions} [opts]
+ * @returns {Promise<void>}
  */
 export async function set(arr, selection, value, opts = {}) {
   const context = contextOf(arr);

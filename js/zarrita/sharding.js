@@ -1,3 +1,4 @@
+// @ts-check
 // sharding_indexed on a rectilinear outer grid, with a regular inner chunk
 // shape that divides every shard edge. Then the shard boundaries all fall on
 // multiples of the inner chunk shape, so the inner chunks tile the whole

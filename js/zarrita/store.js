@@ -1,3 +1,4 @@
+// @ts-check
 // Store access with errors that name the key. zarrita's stores return
 // undefined for a missing key; anything they throw becomes a StoreError.
 import { StoreError, UnsupportedError } from './errors.js';

@@ -1,0 +1,163 @@
+// Types for the WebAssembly module that src/wasm/bindings.cpp builds,
+// written by hand. scripts/build.sh copies this file beside the module
+// (dist/zarr_rectilinear.d.mts), so that the type check of js/
+// (tsconfig.json) reads these types instead of the generated JavaScript.
+// Not part of the package's public types. docs/wasm-boundary.md says what
+// crosses and how: uint64_t crosses as bigint (signed inside a
+// value_object: read it with u64()), size_t and double as number, bool as
+// boolean. An address is a number.
+
+/** An Embind `class_` handle: freed by delete(). */
+export interface Handle {
+  delete(): void;
+}
+
+/** The `enum_` ProblemCode: each value has a numeric `value`. */
+export interface ProblemCodeValue {
+  value: number;
+}
+
+/** `register_vector<Problem>`. */
+export interface Problems extends Handle {
+  size(): number;
+  get(i: number): { path: string; message: string; code: ProblemCodeValue };
+}
+
+export interface AxisCounts {
+  length: bigint;
+  edgeSum: bigint;
+  activeCount: bigint;
+  declaredCount: bigint;
+  isStep: boolean;
+}
+
+export interface DataSizeStats {
+  smallest: bigint;
+  largest: bigint;
+  mostCommon: bigint;
+  mostCommonCount: bigint;
+}
+
+export interface AxisChunk {
+  found: boolean;
+  chunk: bigint;
+  origin: bigint;
+  size: bigint;
+  dataSize: bigint;
+}
+
+/** A slice bound is a sign and a magnitude. */
+export interface SliceArg {
+  hasStart: boolean;
+  startNegative: boolean;
+  start: bigint;
+  hasStop: boolean;
+  stopNegative: boolean;
+  stop: bigint;
+  step: bigint;
+  blocks: boolean;
+}
+
+export interface SliceRange {
+  ok: boolean;
+  start: bigint;
+  stop: bigint;
+  step: bigint;
+}
+
+export interface SliceChunks {
+  first: bigint;
+  stop: bigint;
+  count: bigint;
+  exact: boolean;
+  every: boolean;
+}
+
+export interface IntegerAt {
+  found: boolean;
+  chunk: bigint;
+  offset: bigint;
+}
+
+export interface MemberSpan {
+  found: boolean;
+  begin: number;
+  end: number;
+}
+
+/** Columns of uint64 made by the core. */
+export interface Columns extends Handle {
+  /** The input element that was refused, or -1. */
+  failedAt(): number;
+  count(): number;
+  length(column: number): number;
+  /** Every column, one after another, as uint64 or doubles; false when a value is not exact as a double. */
+  copy(out: number, asDouble: boolean): boolean;
+}
+
+/** A grid, or the problems that kept it from being built. */
+export interface GridOutcome extends Handle {
+  ok(): boolean;
+  /** Moves the grid out: call once. */
+  grid(): Grid;
+  errors(): Problems;
+  warnings(): Problems;
+}
+
+/** Returns the first bad row (element) or -1. */
+type Locate = (input: number, n: number, chunks: number, offsets: number) => number;
+type LocateAxis = (axis: number, input: number, n: number, chunks: number, offsets: number) => number;
+
+export interface Grid extends Handle {
+  ndim(): number;
+  address(): number;
+  isRegular(): boolean;
+  equals(other: Grid): boolean;
+  axisCounts(axis: number): AxisCounts;
+  dataSizeStats(axis: number): DataSizeStats;
+  runs(axis: number, data: boolean): Columns;
+  axisChunk(axis: number, chunk: bigint): AxisChunk;
+  chunkAt(axis: number, element: bigint): AxisChunk;
+  chunkRange(axis: number, start: bigint, stop: bigint): { first: bigint; stop: bigint };
+  chunkGroups(axis: number, start: bigint, stop: bigint, minSize: bigint, limit: number): Columns;
+  expandEdges(axis: number, out: number, asDouble: boolean): boolean;
+  locateManyF64: Locate;
+  locateManyU64: Locate;
+  locateAxisF64: LocateAxis;
+  locateAxisU64: LocateAxis;
+  chunkGeometry(coords: number, out: number): boolean;
+  toJSONText(): string;
+  /** "" when the grid is not regular. */
+  toRegularJSONText(): string;
+  resize(shape: number, counts: number, edges: number): GridOutcome;
+  sliceBound(axis: number, slice: SliceArg): number;
+  sliceRange(axis: number, slice: SliceArg): SliceRange;
+  sliceChunks(axis: number, slice: SliceArg): SliceChunks;
+  /** The number of chunks written, or -1 when a value is not exact as a double. */
+  sliceIntoF64(axis: number, slice: SliceArg, out: number, capacity: number): number;
+  sliceIntoU64(axis: number, slice: SliceArg, out: number, capacity: number): number;
+  projectInteger(axis: number, negative: boolean, magnitude: bigint): IntegerAt;
+  projectPointsF64(axis: number, input: number, n: number): Columns;
+  projectPointsI64(axis: number, input: number, n: number): Columns;
+  projectPointsU64(axis: number, input: number, n: number): Columns;
+  projectMask(axis: number, input: number, n: number): Columns;
+}
+
+export interface NativeModule {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(address: number): void;
+  _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
+  /** The enum's values by JS name, and `values` (by number). */
+  ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
+  maxDocumentBytes: number;
+  readGridMetadata(text: number, length: number, lenient: boolean): GridOutcome;
+  readChunkShapes(text: number, length: number): GridOutcome;
+  readEdges(text: number, length: number): GridOutcome;
+  validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
+  memberSpan(text: number, length: number, key: string): MemberSpan;
+  heapInUse(): number;
+}
+
+declare function createModule(moduleArg?: object): Promise<NativeModule>;
+export default createModule;
