@@ -91,12 +91,15 @@ export function withBytes(input, fn) {
 export const u64 = (value) => BigInt.asUintN(64, value);
 
 // The JS name of each ProblemCode, as the bindings register it.
-const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values').map(([name, v]) => [v, name]));
+const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values')
+  .map(([name, v]) => [v, /** @type {import('./index.js').ProblemCode} */ (name)]));
 
 // A Problem value_object as the API gives it: {path, message, code}, and
 // `byteOffset` where the core gives one (a document is at most 128 MiB).
-export function problemOf({ path, message, code, byteOffset }) {
-  const out = { path, message, code: problemCodes.get(code) };
+/** @returns {import('./index.js').Problem} */
+export function problemOf(/** @type {import('../dist/zarr_rectilinear.mjs').NativeProblem} */ { path, message, code, byteOffset }) {
+  /** @type {import('./index.js').Problem} */
+  const out = { path, message, code: /** @type {import('./index.js').ProblemCode} */ (problemCodes.get(code)) };
   if (byteOffset >= 0n) out.byteOffset = Number(byteOffset);
   return out;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // readMetadata: one read of a zarr.json, an array or a group. The core
 // parses the document once, validates it, builds the grid and hands back
 // every value a reader needs exactly (integers past 2^53 - 1 as bigints),
@@ -6,28 +7,36 @@ import { native, problemOf, withBytes } from './native.js';
 import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
 import { withoutAttributes } from './validate.js';
 
-const ARRAY_FIELDS = ['shape', 'dataType', 'fillValue', 'codecs', 'chunkKeyEncoding', 'dimensionNames'];
+/** @import { ArrayMetadataRead, MetadataRead, Problem } from './index.js' */
+/** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */
 
 // The core's plain result as the public one: grids adopted as ChunkGrids,
 // consolidated entries as a Map from child path to their own results.
-function fromCore(node) {
-  const { kind } = node;
+/** @returns {MetadataRead} */
+function fromCore(/** @type {NativeDocument} */ node) {
   const errors = node.errors.map(problemOf);
   const warnings = node.warnings.map(problemOf);
-  const attributes = node.attributes ?? {};
+  const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
   const valid = errors.length === 0;
-  if (kind === 'group') {
-    const consolidated = node.consolidated && new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry)]));
-    return { kind, valid, errors, warnings, attributes, consolidated };
+  if (node.kind === 'group') {
+    const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry)])) : null;
+    return { kind: 'group', valid, errors, warnings, attributes, consolidated };
   }
-  const grid = node.grid && adoptGrid(node.grid, warnings);
-  const fields = Object.fromEntries(ARRAY_FIELDS.map((name) => [name, node[name]]));
-  return { kind, valid, errors, warnings, grid, ...fields, attributes };
+  return /** @type {ArrayMetadataRead} */ ({
+    kind: 'array', valid, errors, warnings,
+    grid: node.grid ? adoptGrid(node.grid, warnings) : null,
+    shape: node.shape, dataType: node.dataType, fillValue: node.fillValue, codecs: node.codecs,
+    chunkKeyEncoding: node.chunkKeyEncoding, dimensionNames: node.dimensionNames, attributes,
+  });
 }
 
 // What input that cannot be read at all gives: an array with no values.
-function unread(errors) {
-  return { kind: 'array', valid: false, errors, warnings: [], grid: null, ...Object.fromEntries(ARRAY_FIELDS.map((name) => [name, null])), attributes: {} };
+/** @returns {ArrayMetadataRead} */
+function unread(/** @type {Problem[]} */ errors) {
+  return {
+    kind: 'array', valid: false, errors, warnings: [], grid: null, shape: null, dataType: null,
+    fillValue: null, codecs: null, chunkKeyEncoding: null, dimensionNames: null, attributes: {},
+  };
 }
 
 const pointerToken = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -49,24 +58,24 @@ function addProblems(read, problems, pointer) {
   }
 }
 
-/**
- * Reads a zarr.json (an object, JSON text or UTF-8 bytes) with one parse:
- * never throws on bad input. An object's attributes are given back as they
- * are, not copied.
- */
+// Reads a zarr.json (an object, JSON text or UTF-8 bytes) with one parse:
+// never throws on bad input. An object's attributes are given back as they
+// are, not copied.
+/** @type {typeof import('./index.js').readMetadata} */
 export function readMetadata(meta, opts = {}) {
   try {
     const { input, problems } = metadataInput(meta, withoutAttributes);
     if (input === null) return unread(problems);
     const read = fromCore(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.lenient))));
-    if (typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer) && meta.attributes !== undefined) {
-      read.attributes = meta.attributes;
-    }
+    const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
+      ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
+      : undefined;
+    if (attributes !== undefined) read.attributes = attributes;
     if (problems.length) addProblems(read, problems, '');
     return read;
   } catch (error) {
     // Only resource exhaustion gets here (a document too large to copy).
-    return unread([{ path: '', message: `could not read: ${error.message}`, code: 'TOO_LARGE' }]);
+    return unread([{ path: '', message: `could not read: ${/** @type {Error} */ (error).message}`, code: 'TOO_LARGE' }]);
   }
 }
 

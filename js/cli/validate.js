@@ -1,3 +1,4 @@
+// @ts-check
 // `validate`: every zarr.json under the targets, one line per problem, a
 // summary line, or one JSON report with --json (written as it goes).
 import { disposeGrids, readMetadata } from '../read-metadata.js';
@@ -23,7 +24,8 @@ export async function validate(targets, { json = false, lenient = false, out = p
     let report;
     try {
       report = { file, ...check(await read(), lenient) };
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {NodeJS.ErrnoException} */ (caught);
       report = { file, kind: 'unreadable', valid: false, errors: [{ path: '', message: `cannot read: ${error.code ?? error.message}` }], warnings: [] };
     }
     summary[report.kind === 'unreadable' ? 'unreadable' : report.valid ? 'valid' : 'invalid']++;

@@ -1,3 +1,4 @@
+// @ts-check
 // zarr.json, read for a rectilinear or regular array: read once by the main
 // package's readMetadata (validated, its grid built, its values exact), its
 // data type, fill value, codecs and chunk keys made ready for get and set.

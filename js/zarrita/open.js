@@ -1,3 +1,4 @@
+// @ts-check
 // open(store, {path}): reads zarr.json and builds the array's ChunkGrid.
 import { RectilinearArray } from './array.js';
 import { NotFoundError } from './errors.js';

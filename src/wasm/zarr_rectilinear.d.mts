@@ -20,7 +20,34 @@ export interface ProblemCodeValue {
 /** `register_vector<Problem>`. */
 export interface Problems extends Handle {
   size(): number;
-  get(i: number): { path: string; message: string; code: ProblemCodeValue };
+  get(i: number): NativeProblem;
+}
+
+/** The `value_object` Problem. */
+export interface NativeProblem {
+  path: string;
+  message: string;
+  code: ProblemCodeValue;
+  /** -1 unless a syntax or encoding problem. */
+  byteOffset: bigint;
+}
+
+/** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
+export interface NativeDocument {
+  kind: 'array' | 'group';
+  errors: NativeProblem[];
+  warnings: NativeProblem[];
+  attributes: unknown;
+  // An array's:
+  grid?: Grid | null;
+  shape?: unknown;
+  dataType?: unknown;
+  fillValue?: unknown;
+  codecs?: unknown;
+  chunkKeyEncoding?: unknown;
+  dimensionNames?: unknown;
+  // A group's: [child path, entry] pairs in document order, or null.
+  consolidated?: Array<[string, NativeDocument]> | null;
 }
 
 export interface AxisCounts {
@@ -98,6 +125,8 @@ export interface Columns extends Handle {
 /** A grid, or the problems that kept it from being built. */
 export interface GridOutcome extends Handle {
   ok(): boolean;
+  /** The axis a resize could not resize, or -1. */
+  failedAxis(): number;
   /** Moves the grid out: call once. */
   grid(): Grid;
   errors(): Problems;
@@ -156,6 +185,9 @@ export interface NativeModule {
   readEdges(text: number, length: number): GridOutcome;
   validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
   memberSpan(text: number, length: number, key: string): MemberSpan;
+  readDocument(text: number, length: number, lenient: boolean): NativeDocument;
+  /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
+  readJSON(text: number, length: number): unknown;
   heapInUse(): number;
 }
 

@@ -13,6 +13,7 @@ import type * as ZarritaApi from '../../js/zarrita.js';
 import { ChunkGrid } from '../../js/chunk-grid.js';
 import { GridError } from '../../js/grid-error.js';
 import { validateMetadata } from '../../js/validate.js';
+import { readMetadata } from '../../js/read-metadata.js';
 import * as zarritaImpl from '../../js/zarrita/index.js';
 import type { Readable } from 'zarrita';
 
@@ -23,6 +24,7 @@ export const chunkGrid = (grid: ChunkGrid): Api.ChunkGrid => grid;
 
 export const gridError: typeof Api.GridError = GridError;
 export const validate: typeof Api.validateMetadata = validateMetadata;
+export const read: typeof Api.readMetadata = readMetadata;
 
 // The zarrita entry point: every export but RectilinearArray, whose
 // constructor differs as ChunkGrid's does.
