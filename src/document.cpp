@@ -124,4 +124,11 @@ Document read_document(std::string_view json, ReadOptions options) {
   return out;
 }
 
+bool integer_fill_value(const DocumentNode& node) {
+  const JsonValue* type = node.value ? member(*node.value, "data_type") : nullptr;
+  if (!type || kind_of(*type) != JsonKind::String) return false;
+  const std::string_view name = string_of(*type);
+  return name == "int64" || name == "uint64";
+}
+
 }  // namespace zr

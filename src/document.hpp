@@ -52,4 +52,8 @@ struct Document {
 // Parses `json` once and reads it as an array or a group document.
 Document read_document(std::string_view json, ReadOptions options = {});
 
+// Whether an array's fill_value past 2^53 is an exact integer (int64 and
+// uint64); any other data type holds a float there, which a double reads.
+bool integer_fill_value(const DocumentNode& node);
+
 }  // namespace zr

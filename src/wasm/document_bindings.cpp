@@ -110,13 +110,6 @@ val problems_to_js(const zr::Problems& problems) {
   return out;
 }
 
-bool is_64_bit_integer_type(const zr::JsonValue* doc) {
-  const zr::JsonValue* type = doc ? zr::member(*doc, "data_type") : nullptr;
-  if (!type || zr::kind_of(*type) != zr::JsonKind::String) return false;
-  const std::string_view name = zr::string_of(*type);
-  return name == "int64" || name == "uint64";
-}
-
 // {kind, errors, warnings, attributes} and, for an array, {grid, shape,
 // dataType, fillValue, codecs, chunkKeyEncoding, dimensionNames}; for a
 // group, {consolidated: null or [[path, entry], ...]}.
@@ -148,9 +141,7 @@ val node_to_js(zr::DocumentNode& node) {
   node.grid.reset();
   out.set("shape", js.member(doc, "shape"));
   out.set("dataType", js.member(doc, "data_type"));
-  // Past 2^53, a fill value is exact as a BigInt for int64 and uint64; any
-  // other data type reads it as a double.
-  out.set("fillValue", JsValues(is_64_bit_integer_type(doc)).member(doc, "fill_value"));
+  out.set("fillValue", JsValues(zr::integer_fill_value(node)).member(doc, "fill_value"));
   out.set("codecs", js.member(doc, "codecs"));
   out.set("chunkKeyEncoding", js.member(doc, "chunk_key_encoding"));
   out.set("dimensionNames", js.member(doc, "dimension_names"));
