@@ -4,7 +4,8 @@
 import { copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
-import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
+import { MAX_UINT64, anyBigInt, isBigInt, natural, output, toUint64, unsafeHint } from './numbers.js';
+import { indexArray, unsignedColumn } from './indices.js';
 import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntryArg } from './selection.js';
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it);
@@ -72,38 +73,24 @@ function checkAxis(grid, axis) {
 }
 
 // Runs a batch lookup: number input goes through doubles, bigint through
-// uint64. `describe(bad)` explains a failing row or element.
+// uint64 (the input rule of js/indices.js). `describe(bad)` explains a row
+// or element the core refused; `where(i)` names element i.
 /**
  * @param {IndexArray} indices
  * @param {(type: 'U64' | 'F64', address: number, n: number, chunks: number, offsets: number) => number} run
  * @param {(bad: number) => string} describe
+ * @param {(i: number) => string} where
  * @returns {Located}
  */
-function batchLocate(indices, run, describe) {
-  if (!(Array.isArray(indices) || (ArrayBuffer.isView(indices) && !(indices instanceof DataView)))) {
-    throw new TypeError('indices: expected an array or a typed array');
-  }
-  const n = indices.length;
-  const big = anyBigInt(indices);
+function batchLocate(indices, run, describe, where) {
+  const column = unsignedColumn(indexArray(indices, where), where);
+  const n = column.length;
+  const big = column instanceof BigUint64Array;
   return withHeap(n * 24, (address) => {
     const [chunks, offsets] = [address + n * 8, address + n * 16];
-    let bad;
-    if (big) {
-      const view = u64View(address, n);
-      if (isBigIntArray(indices)) view.set(indices);
-      // A value that is not an index becomes 2^64 - 1, outside any axis, so
-      // the kernel names its row.
-      else {
-        for (let i = 0; i < n; i++) {
-          const v = indices[i];
-          view[i] = isBigInt(v) ? BigInt.asUintN(64, v) : asIndexOrNone(v);
-        }
-      }
-      bad = run('U64', address, n, chunks, offsets);
-    } else {
-      f64View(address, n).set(/** @type {ArrayLike<number>} */ (indices)); // no bigint in it
-      bad = run('F64', address, n, chunks, offsets);
-    }
+    if (column instanceof BigUint64Array) u64View(address, n).set(column);
+    else f64View(address, n).set(column);
+    const bad = run(big ? 'U64' : 'F64', address, n, chunks, offsets);
     if (bad >= 0) throw new RangeError(describe(bad));
     const view = big ? u64View : f64View;
     return { chunks: view(chunks, n).slice(), offsets: view(offsets, n).slice() };
@@ -137,10 +124,6 @@ const axisChunkOut = (found, big) => ({
 });
 
 const list = (values) => `[${Array.from(values, String).join(', ')}]`;
-
-function asIndexOrNone(value) {
-  return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : MAX_UINT64;
-}
 
 
 export class ChunkGrid {
@@ -538,7 +521,7 @@ export class ChunkGrid {
     return batchLocate(indices, (type, ...args) => grid[`locateMany${type}`](...args), (row) => {
       const values = Array.prototype.slice.call(indices, row * ndim, (row + 1) * ndim);
       return `row ${row} ${list(values)} lies outside the array shape ${list(this.shape)}${unsafeHint(values)}`;
-    });
+    }, (i) => (i < 0 ? 'indices' : `indices[${i}] (row ${Math.floor(i / ndim)}, axis ${i % ndim})`));
   }
 
   /**
@@ -568,7 +551,8 @@ export class ChunkGrid {
     checkAxis(this, axis);
     const grid = this.#native;
     return batchLocate(indices, (type, ...args) => grid[`locateAxis${type}`](axis, ...args), (i) =>
-      `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`);
+      `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`,
+    (i) => (i < 0 ? 'indices' : `indices[${i}]`));
   }
 
   /**

@@ -2,6 +2,7 @@
 // Selections, per axis, as docs/semantics.md ("Selections") defines them,
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
+import { indexArray, signedColumn } from './indices.js';
 import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
@@ -76,21 +77,28 @@ function columns(projection, big) {
 // location and order, the five output columns and their copy.
 const BYTES_PER_POINT = 128;
 
-function projectPoints(grid, axis, values, length, what, big) {
+function projectPoints(grid, axis, entry, length, what, big) {
+  const where = (/** @type {number} */ i) => (i < 0 ? what : `${what}[${i}]`);
+  const values = indexArray(entry, where);
   const n = values.length;
   requireWorkingSet(n * BYTES_PER_POINT, what);
-  let call = 'projectPointsF64';
-  let fill = (address) => f64View(address, n).set(values);
-  if (values instanceof BigUint64Array) {
-    call = 'projectPointsU64';
-    fill = (address) => u64View(address, n).set(values);
-  } else if (values instanceof BigInt64Array || big) {
-    call = 'projectPointsI64';
-    fill = (address) => i64View(address, n).set(values instanceof BigInt64Array ? values : values.map((v) => toInt(v, what)));
-  }
-  const projection = withHeap(n * 8, (address) => {
-    fill(address);
-    return grid[call](axis, address, n);
+  // Non-negative bigints as they are; anything else by the signed rule.
+  const column = values instanceof BigUint64Array ? values : signedColumn(values, where);
+  const projection = withHeap('pairs' in column ? n * 16 : n * 8, (address) => {
+    if (column instanceof Float64Array) {
+      f64View(address, n).set(column);
+      return grid.projectPointsF64(axis, address, n);
+    }
+    if (column instanceof BigUint64Array) {
+      u64View(address, n).set(column);
+      return grid.projectPointsU64(axis, address, n);
+    }
+    if (column instanceof BigInt64Array) {
+      i64View(address, n).set(column);
+      return grid.projectPointsI64(axis, address, n);
+    }
+    u64View(address, 2 * n).set(column.pairs);
+    return grid.projectPointsSigned(axis, address, n);
   });
   const failed = projection.failedAt();
   if (failed >= 0) {

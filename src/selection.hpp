@@ -111,6 +111,10 @@ inline bool to_signed(uint64_t v, SignedIndex& out) {
   out = {false, v};
   return true;
 }
+inline bool to_signed(SignedIndex v, SignedIndex& out) {
+  out = v;
+  return true;
+}
 
 PointsProjection group_points(std::vector<Located> located);
 

@@ -381,6 +381,18 @@ Columns project_points(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) 
   return p ? points_columns(std::move(*p)) : Columns::failed(p.error());
 }
 
+// Indices as (negative flag, magnitude) pairs of uint64: selections whose
+// values reach past int64 on either side.
+Columns project_points_signed(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
+  const zr::Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  const uint64_t* pairs = at<const uint64_t>(in);
+  std::vector<zr::SignedIndex> values(n);
+  for (size_t i = 0; i < n; ++i) values[i] = {pairs[2 * i] != 0, pairs[2 * i + 1]};
+  auto p = zr::project_points(*a, std::span<const zr::SignedIndex>(values));
+  return p ? points_columns(std::move(*p)) : Columns::failed(p.error());
+}
+
 Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
   const zr::Axis* a = axis_of(g, axis);
   if (!a || n != a->length()) return Columns::failed(0);
@@ -506,6 +518,7 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("projectPointsF64", &project_points<double>)
       .function("projectPointsI64", &project_points<int64_t>)
       .function("projectPointsU64", &project_points<uint64_t>)
+      .function("projectPointsSigned", &project_points_signed)
       .function("projectMask", &project_mask);
 
   class_<GridOutcome>("GridOutcome")

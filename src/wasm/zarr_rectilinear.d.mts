@@ -169,6 +169,8 @@ export interface Grid extends Handle {
   projectPointsF64(axis: number, input: number, n: number): Columns;
   projectPointsI64(axis: number, input: number, n: number): Columns;
   projectPointsU64(axis: number, input: number, n: number): Columns;
+  /** `n` pairs of uint64 (negative flag, magnitude). */
+  projectPointsSigned(axis: number, input: number, n: number): Columns;
   projectMask(axis: number, input: number, n: number): Columns;
 }
 

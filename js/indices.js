@@ -1,0 +1,94 @@
+// @ts-check
+// The one input rule for arrays of indices (docs/semantics.md, Numbers),
+// used by every batch call: locateMany, locateAxis and integer-array
+// selections (project, projectAxes, and the reader's get and set). Each
+// element is a safe-integer number or a bigint, in range for what it
+// addresses; anything else is a TypeError or RangeError that names its
+// position. Numbers and bigints mix freely, in plain arrays and typed
+// arrays alike. Nothing wraps modulo 2^64, and nothing is coerced.
+import { MAX_UINT64, isBigInt } from './numbers.js';
+
+/**
+ * @typedef {Float64Array | Float32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
+ *   | Int32Array | Uint32Array | BigInt64Array | BigUint64Array} NumericArray
+ */
+
+const show = (/** @type {unknown} */ v) =>
+  typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v);
+
+/**
+ * Checks that `values` is an array or a typed array of numbers and bigints.
+ * Plain arrays are checked element by element; typed arrays hold only
+ * numbers (or only bigints) by construction.
+ * @param {unknown} values
+ * @param {(i: number) => string} where names position i in messages
+ * @returns {NumericArray | Array<number | bigint>}
+ */
+export function indexArray(values, where) {
+  if (ArrayBuffer.isView(values) && !(values instanceof DataView)) return /** @type {NumericArray} */ (values);
+  if (!Array.isArray(values)) throw new TypeError(`${where(-1)}: expected an array or a typed array of integers`);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'number' && typeof v !== 'bigint') {
+      throw new TypeError(`${where(i)}: found ${show(v)}; expected an integer (a number or a bigint)`);
+    }
+  }
+  return values;
+}
+
+const hasBigInt = (/** @type {ArrayLike<number | bigint>} */ values) =>
+  values instanceof BigUint64Array || values instanceof BigInt64Array || (Array.isArray(values) && values.some(isBigInt));
+
+/**
+ * Non-negative indices as the core reads them: a Float64Array when every
+ * value is a number (the core refuses fractions, negatives and numbers past
+ * 2^53 - 1 and names them), else a BigUint64Array, each value checked here.
+ * @param {NumericArray | Array<number | bigint>} values from indexArray
+ * @param {(i: number) => string} where
+ * @returns {Float64Array | BigUint64Array}
+ */
+export function unsignedColumn(values, where) {
+  if (values instanceof BigUint64Array || values instanceof Float64Array) return values;
+  if (!hasBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  const out = new BigUint64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = unsigned(values[i], where(i));
+  return out;
+}
+
+/**
+ * Indices that may count from the end (selections): a Float64Array when
+ * every value is a number, a BigInt64Array as given, else sign and
+ * magnitude pairs (negative flag, magnitude) in a BigUint64Array of twice
+ * the length, so that both -(2^64 - 1) and 2^64 - 1 can be written.
+ * @param {NumericArray | Array<number | bigint>} values from indexArray
+ * @param {(i: number) => string} where
+ * @returns {Float64Array | BigInt64Array | {pairs: BigUint64Array}}
+ */
+export function signedColumn(values, where) {
+  if (values instanceof BigInt64Array || values instanceof Float64Array) return values;
+  if (!hasBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  const pairs = new BigUint64Array(2 * values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = integer(values[i], where(i));
+    const magnitude = v < 0n ? -v : v;
+    if (magnitude > MAX_UINT64) throw new RangeError(`${where(i)}: found ${v}n; expected an integer in [-(2^64 - 1), 2^64 - 1]`);
+    pairs[2 * i] = v < 0n ? 1n : 0n;
+    pairs[2 * i + 1] = magnitude;
+  }
+  return { pairs };
+}
+
+/** @returns {bigint} */
+function integer(/** @type {number | bigint} */ v, /** @type {string} */ what) {
+  if (typeof v === 'bigint') return v;
+  if (!Number.isInteger(v)) throw new RangeError(`${what}: found ${v}; expected an integer`);
+  if (!Number.isSafeInteger(v)) throw new RangeError(`${what}: found ${v}, beyond 2^53 - 1 and possibly rounded; pass a bigint`);
+  return BigInt(v);
+}
+
+/** @returns {bigint} */
+function unsigned(/** @type {number | bigint} */ v, /** @type {string} */ what) {
+  const b = integer(v, what);
+  if (b < 0n || b > MAX_UINT64) throw new RangeError(`${what}: found ${show(v)}; expected an index in [0, 2^64 - 1]`);
+  return b;
+}
