@@ -25,3 +25,17 @@ export async function openNode(url, path, { signal, reuse = false } = {}) {
   }
   return { root, store, node, arrays, consolidated };
 }
+
+// Fills `select` with a group's arrays (values: their paths from the store's
+// root) and gives the status line to show; hides it when nothing is listed.
+export function listArrays(select, node, arrays, path) {
+  const where = path || 'the root group';
+  select.hidden = !arrays;
+  if (!arrays) return `Opened ${where}: a group without consolidated metadata, so its arrays cannot be listed. Type an array's path.`;
+  const base = node.path === '/' ? '' : `${node.path.slice(1)}/`;
+  select.replaceChildren(
+    Object.assign(document.createElement('option'), { value: '', textContent: `Pick one of ${arrays.length} arrays…` }),
+    ...arrays.map((a) => Object.assign(document.createElement('option'), { value: `${base}${a}`, textContent: a })),
+  );
+  return `Opened ${where}: a group of ${arrays.length} arrays (${arrays.join(', ')}). Pick one.`;
+}

@@ -4,7 +4,7 @@
 // heat map for 2-d). A group lists its arrays (from consolidated metadata)
 // to pick one. zarrita is loaded on first use, through the page's import map.
 import { prettyJSON } from './json-text.js';
-import { openNode } from './store-open.js';
+import { listArrays, openNode } from './store-open.js';
 
 // The largest grid whose chunks are each checked for presence (one HEAD each).
 const MAX_PRESENCE_CHECKS = 4096;
@@ -24,31 +24,16 @@ export class StorePanel {
     ui.children?.addEventListener('change', () => {
       const child = ui.children.value;
       if (!child) return;
-      ui.path.value = this.groupPath ? `${this.groupPath}/${child}` : child;
+      ui.path.value = child;
       this.open(ui.url.value.trim(), ui.path.value, { reuse: true });
     });
   }
 
   // A group: list its arrays to pick from.
   showGroup(node, arrays, path) {
-    const { children } = this.ui;
     this.array = null;
     this.missing = [];
-    this.groupPath = node.path.replace(/^\//, '');
-    const where = path || 'the root group';
-    if (!arrays) {
-      if (children) children.hidden = true;
-      this.status(`Opened ${where}: a group without consolidated metadata, so its arrays cannot be listed. Type an array's path.`);
-      return;
-    }
-    if (children) {
-      children.replaceChildren(
-        Object.assign(document.createElement('option'), { value: '', textContent: `Pick one of ${arrays.length} arrays…` }),
-        ...arrays.map((a) => Object.assign(document.createElement('option'), { value: a, textContent: a })),
-      );
-      children.hidden = false;
-    }
-    this.status(`Opened ${where}: a group of ${arrays.length} arrays (${arrays.join(', ')}). Pick one.`);
+    this.status(listArrays(this.ui.children, node, arrays, path));
   }
 
   async open(url, path, { reuse = false } = {}) {

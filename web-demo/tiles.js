@@ -2,7 +2,7 @@
 // by chunk with arr.getChunk, each chunk where the grid places it, then the
 // chunk boundaries over them. The colour scale comes from the first chunk
 // read that holds values, so tiles are drawn as they arrive.
-import { openNode } from './store-open.js';
+import { listArrays, openNode } from './store-open.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = { form: $('tiles-form'), url: $('tiles-url'), path: $('tiles-path'), children: $('tiles-children'), status: $('tiles-status'), canvas: $('tiles') };
@@ -113,19 +113,7 @@ async function openAndDraw(url, path, reuse = false) {
   try {
     const { node, arrays } = await openNode(url, path, { signal, reuse });
     if (node.kind === 'group') {
-      const where = path || 'the root group';
-      if (!arrays) {
-        ui.children.hidden = true;
-        status(`Opened ${where}: a group without consolidated metadata, so its arrays cannot be listed. Type an array's path.`);
-        return;
-      }
-      const base = node.path === '/' ? '' : `${node.path.slice(1)}/`;
-      ui.children.replaceChildren(
-        Object.assign(document.createElement('option'), { value: '', textContent: `Pick one of ${arrays.length} arrays…` }),
-        ...arrays.map((a) => Object.assign(document.createElement('option'), { value: `${base}${a}`, textContent: a })),
-      );
-      ui.children.hidden = false;
-      status(`Opened ${where}: a group of ${arrays.length} arrays. Pick one.`);
+      status(listArrays(ui.children, node, arrays, path));
       return;
     }
     await draw(node, path, signal);
