@@ -2,6 +2,7 @@
 // zarrita is a peer dependency of this subpath: its stores, Location, Chunk
 // and data-type types are used as they are.
 import type { BoolArray, Chunk, Location, Mutable, Readable } from 'zarrita';
+import { Location as ZarritaLocation } from 'zarrita';
 import type { ChunkGrid, ChunkShapesEntry, Integer, Natural, Selection } from './index.js';
 
 export type { Selection, SelectionEntry } from './index.js';
@@ -80,23 +81,88 @@ export declare class RectilinearArray<D extends SupportedDataType = SupportedDat
   readonly codecChainCount: number;
   /** The store key of a chunk (of a shard, for a sharded array). */
   chunkKey(coords: Integer[]): string;
+  /** The grid getChunk iterates: the chunk grid, or for a sharded array the grid of its inner chunks. */
+  readonly chunkGrid: ChunkGrid;
+  /**
+   * One chunk of `chunkGrid`, decoded, as zarrita's Array.getChunk: its
+   * declared shape (edge chunks are not cut), the fill value when the chunk
+   * is missing. Coordinates outside `chunkGrid.gridShape`, of the wrong
+   * length or not integers are a RangeError. A sharded array reads each
+   * shard's index once (kept in a bounded cache) and each inner chunk by
+   * one ranged read where the store has getRange.
+   */
+  getChunk(coords: readonly Integer[], opts?: { signal?: AbortSignal }): Promise<NdArray<D>>;
   /** Narrows the data type, as zarrita's Array.is. */
   is<Q extends DataTypeQuery>(query: Q): this is RectilinearArray<NarrowDataType<Q> & D, Store>;
 }
 
+/** A group, as zarrita's Group: a Location, so `group.resolve('a')` opens a child. */
+export declare class RectilinearGroup<Store extends Readable = Readable> extends ZarritaLocation<Store> {
+  private constructor();
+  readonly kind: 'group';
+  /** The group's attributes ({} when it has none). */
+  readonly attrs: Record<string, unknown>;
+}
+
 export interface OpenOptions {
-  /** The array's path inside the store (or inside the Location given). */
+  /** The node's path inside the store (or inside the Location given). */
   path?: string;
   /** Accept known writer mistakes in zarr.json, as ChunkGrid.fromMetadata does. */
   lenient?: boolean;
   signal?: AbortSignal;
 }
 
-/** Reads zarr.json and builds the array's ChunkGrid (rectilinear or regular). */
+/**
+ * Reads a zarr.json once: an array (rectilinear or regular chunk grid) or a
+ * group. With `kind`, the other kind is a NotFoundError whose `found` names
+ * it. On a store from withConsolidatedMetadata a listed node opens with no
+ * read of the store.
+ */
 export declare function open<Store extends Readable>(
   store: Store | Location<Store>,
-  opts?: OpenOptions,
+  opts: OpenOptions & { kind: 'array' },
 ): Promise<RectilinearArray<SupportedDataType, Store>>;
+export declare function open<Store extends Readable>(
+  store: Store | Location<Store>,
+  opts: OpenOptions & { kind: 'group' },
+): Promise<RectilinearGroup<Store>>;
+export declare function open<Store extends Readable>(
+  store: Store | Location<Store>,
+  opts?: OpenOptions & { kind?: undefined },
+): Promise<RectilinearArray<SupportedDataType, Store> | RectilinearGroup<Store>>;
+
+/** One node listed by consolidated metadata, as zarrita's contents() gives it. */
+export interface ConsolidatedEntry {
+  /** Absolute, "/" for the root. */
+  path: string;
+  kind: 'array' | 'group';
+}
+
+/** A store whose reads return promises, as zarrita's store extensions need. */
+export type AsyncReadable = Extract<Readable, { get(...args: any[]): Promise<unknown> }>;
+
+/** A store wrapped by withConsolidatedMetadata: the store, plus the list of its nodes. */
+export type ConsolidatedStore<Store extends Readable> = Store & {
+  contents(): ConsolidatedEntry[];
+};
+
+export interface ConsolidatedOptions {
+  signal?: AbortSignal;
+  /** Read entries leniently, as open's `lenient`. */
+  lenient?: boolean;
+}
+
+/**
+ * zarrita's withConsolidatedMetadata for Zarr v3, exact: reads the root
+ * zarr.json once (uint64 values past 2^53 kept) and serves every listed
+ * node's zarr.json from it. Throws NotFoundError without a root zarr.json,
+ * InvalidMetadataError when it lists nothing (the `null` zarr-python 3.0 and
+ * 3.1 wrote included).
+ */
+export declare function withConsolidatedMetadata<Store extends AsyncReadable>(store: Store, opts?: ConsolidatedOptions): Promise<ConsolidatedStore<Store>>;
+
+/** As withConsolidatedMetadata, but gives the store back as it is when it has no consolidated metadata. */
+export declare function withMaybeConsolidatedMetadata<Store extends AsyncReadable>(store: Store, opts?: ConsolidatedOptions): Promise<ConsolidatedStore<Store> | Store>;
 
 export interface CreateOptions<D extends SupportedDataType = SupportedDataType> {
   path?: string;

@@ -10,6 +10,11 @@
 //   sharded      int16 [64, 96], rectilinear shards [[16, 48], [[32, 3]]] with inner
 //                chunks [16, 16], crc32c on the inner chunks and the index.
 //   regular      uint8 [50, 50], regular chunks [16, 16].
+//   maps/relief  uint16 [40, 64] in the group maps, rectilinear chunks [[4, 12, 24], [8, 24, 32]],
+//                for the tile page: chunks of three sizes each way.
+// The root zarr.json carries consolidated metadata (zarr-python's inline
+// form, flattened keys "maps/relief"), and so does maps: a viewer lists the
+// store's arrays from one read.
 // Values are smooth functions of the index, so a heat map shows the layout.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -66,7 +71,38 @@ export async function makeFixture(directory) {
 
   const regular = await create(store, { path: 'regular', shape: [50, 50], chunk_shape: [16, 16], dtype: 'uint8' });
   await set(regular, null, { data: Uint8Array.from({ length: 2500 }, (_, n) => (Math.floor(n / 50) + (n % 50)) % 256), shape: [50, 50] });
+  await zarr.create(zarr.root(store).resolve('maps'), { attributes: { description: 'maps of the fixture store' } });
+  const relief = await create(store, {
+    path: 'maps/relief',
+    shape: [40, 64],
+    chunk_shapes: [[4, 12, 24], [8, 24, 32]],
+    dtype: 'uint16',
+    fill_value: 0,
+    dimension_names: ['y', 'x'],
+  });
+  await set(relief, null, {
+    data: Uint16Array.from({ length: 40 * 64 }, (_, n) => {
+      const [i, j] = [Math.floor(n / 64), n % 64];
+      return Math.round(1000 + 800 * Math.sin(i / 7) * Math.sin(j / 9) + 10 * j);
+    }),
+    shape: [40, 64],
+  });
+  await consolidate(store, '/maps', ['relief']);
+  await consolidate(store, '/', ['temperature', 'sharded', 'regular', 'maps', 'maps/relief']);
   return store;
+}
+
+// Adds consolidated metadata to the group at `path`: each child's zarr.json
+// text spliced in as written, so every value stays exact.
+async function consolidate(store, path, children) {
+  const base = path === '/' ? '' : path;
+  const text = async (key) => new TextDecoder().decode(await store.get(key));
+  const group = JSON.parse(await text(`${base}/zarr.json`));
+  const entries = [];
+  for (const child of children) entries.push(`${JSON.stringify(child)}: ${(await text(`${base}/${child}/zarr.json`)).trim()}`);
+  const head = JSON.stringify({ zarr_format: 3, node_type: 'group', attributes: group.attributes ?? {} }).slice(0, -1);
+  const doc = `${head},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{${entries.join(',')}}}}`;
+  await store.set(`${base}/zarr.json`, new TextEncoder().encode(doc));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/ensure-built.sh
 # The demo opens this store by URL.
-[ -f build/fixture-store/zarr.json ] || node scripts/make-fixture-store.mjs build/fixture-store > /dev/null
+# (Written again when it predates the consolidated metadata the group page lists.)
+grep -qs consolidated_metadata build/fixture-store/zarr.json || node scripts/make-fixture-store.mjs build/fixture-store > /dev/null
 exec node scripts/start.mjs

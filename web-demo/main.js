@@ -42,7 +42,7 @@ const ui = {
 };
 const editor = new MarkedEditor(ui.text, ui.marks);
 const store = new StorePanel(
-  { form: $('store-form'), url: $('store-url'), path: $('store-path'), status: $('store-status'), values: $('chunk-values'), heat: $('heat-map') },
+  { form: $('store-form'), url: $('store-url'), path: $('store-path'), children: $('store-children'), status: $('store-status'), values: $('chunk-values'), heat: $('heat-map') },
   { onMetadata: (text) => (text === null ? scheduleRender() : loadDocument(text)) },
 );
 

@@ -1,8 +1,10 @@
 // Opens a Zarr store by URL with the package's zarrita reader: the array's
 // zarr.json becomes the document drawn, chunks absent from the store are
 // marked, and a clicked chunk's values are summarised (min, max, mean, and a
-// heat map for 2-d). zarrita is loaded on first use, through the page's
-// import map.
+// heat map for 2-d). A group lists its arrays (from consolidated metadata)
+// to pick one. zarrita is loaded on first use, through the page's import map.
+import { prettyJSON } from './json-text.js';
+import { listArrays, openNode } from './store-open.js';
 
 // The largest grid whose chunks are each checked for presence (one HEAD each).
 const MAX_PRESENCE_CHECKS = 4096;
@@ -18,20 +20,37 @@ export class StorePanel {
       event.preventDefault();
       this.open(ui.url.value.trim(), ui.path.value.trim());
     });
+    // Picking one of a group's arrays opens it.
+    ui.children?.addEventListener('change', () => {
+      const child = ui.children.value;
+      if (!child) return;
+      ui.path.value = child;
+      this.open(ui.url.value.trim(), ui.path.value, { reuse: true });
+    });
   }
 
-  async open(url, path) {
+  // A group: list its arrays to pick from.
+  showGroup(node, arrays, path) {
+    this.array = null;
+    this.missing = [];
+    this.status(listArrays(this.ui.children, node, arrays, path));
+  }
+
+  async open(url, path, { reuse = false } = {}) {
     const ticket = ++this.readout;
     this.status('Opening…');
     try {
-      const [zarr, { open }] = await Promise.all([import('zarrita'), import('../js/zarrita/index.js')]);
-      const root = new URL(url.endsWith('/') ? url : `${url}/`, location.href).href;
-      const store = new zarr.FetchStore(root);
-      const array = await open(store, { path });
+      const { root, node, arrays } = await openNode(url, path, { reuse });
       if (ticket !== this.readout) return;
+      if (node.kind === 'group') {
+        this.showGroup(node, arrays, path);
+        return;
+      }
+      const array = node;
       this.array = array;
       this.root = root;
-      this.onMetadata(JSON.stringify(array.metadata, null, 2));
+      // Exact: a uint64 fill value past 2^53 is a bigint here.
+      this.onMetadata(prettyJSON(array.metadata));
       this.missing = await this.findMissing(array);
       if (ticket !== this.readout) return;
       const checked = array.grid.numChunks <= MAX_PRESENCE_CHECKS;

@@ -2,6 +2,7 @@
 // RectilinearArray: what `open` and `create` give. It holds the store, the
 // parsed zarr.json, its ChunkGrid and the per-shape codec chains; get and set
 // reach the internals through a module-private symbol.
+import { readChunk } from './chunk.js';
 import { ChainCache } from './codec-chain.js';
 import { keyFor } from './metadata.js';
 import { shardLayout } from './sharding.js';
@@ -85,6 +86,17 @@ export class RectilinearArray {
     if (read.dimensionNames !== null) doc.dimension_names = read.dimensionNames;
     return doc;
   }
+
+  /**
+   * One chunk of the grid a reader iterates (inner chunks for a sharded
+   * array), decoded: {data, shape, stride}, as zarrita's getChunk. Its shape
+   * is the chunk's declared shape; a missing chunk holds the fill value.
+   * Coordinates outside the grid are a RangeError.
+   */
+  getChunk(coords, opts) { return readChunk(this[CONTEXT], coords, opts); }
+
+  /** The grid getChunk iterates: the chunk grid, or for a sharded array the inner chunks' grid. */
+  get chunkGrid() { return this[CONTEXT].sharding?.innerGrid ?? this[CONTEXT].grid; }
 
   /** The store key of a chunk (a shard, for sharded arrays). */
   /**

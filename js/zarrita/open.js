@@ -1,7 +1,10 @@
 // @ts-check
-// open(store, {path}): reads zarr.json and builds the array's ChunkGrid.
+// open(location, {path, kind}): reads a zarr.json once and gives an array
+// (its ChunkGrid built) or a group, as zarrita's open does for v3.
 import { RectilinearArray } from './array.js';
-import { NotFoundError } from './errors.js';
+import { CONSOLIDATED, ownErrors } from './consolidated.js';
+import { InvalidMetadataError, NotFoundError } from './errors.js';
+import { RectilinearGroup } from './group.js';
 import { keyFor, normalizePath, readArrayMetadata } from './metadata.js';
 import { readKey } from './store.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
@@ -15,21 +18,70 @@ export function storeAndPath(location, path) {
   return { store, path: normalizePath(`${base}/${path ?? ''}`) };
 }
 
+const KINDS = ['array', 'group'];
+
 /**
- * Opens the Zarr v3 array at `opts.path` of `store`: rectilinear or regular
- * chunk grid. Throws NotFoundError without zarr.json, InvalidMetadataError,
- * UnknownCodecError or UnsupportedError for what it cannot read.
+ * Opens the Zarr v3 node at `opts.path` of `location` (a store or a zarrita
+ * Location): an array (rectilinear or regular chunk grid) or a group.
+ * `opts.kind` asks for one of them: the other is a NotFoundError whose
+ * `found` names it. Throws NotFoundError without zarr.json,
+ * InvalidMetadataError, UnknownCodecError or UnsupportedError for what it
+ * cannot read. On a store from withConsolidatedMetadata, a listed node opens
+ * from its entry with no read of the store.
+ */
+/**
+ * @template {import('zarrita').Readable} Store
+ * @overload
+ * @param {Store | import('zarrita').Location<Store>} location
+ * @param {import('../zarrita.js').OpenOptions & {kind: 'array'}} opts
+ * @returns {Promise<import('../zarrita.js').RectilinearArray<import('../zarrita.js').SupportedDataType, Store>>}
+ */
+/**
+ * @template {import('zarrita').Readable} Store
+ * @overload
+ * @param {Store | import('zarrita').Location<Store>} location
+ * @param {import('../zarrita.js').OpenOptions & {kind: 'group'}} opts
+ * @returns {Promise<import('../zarrita.js').RectilinearGroup<Store>>}
+ */
+/**
+ * @template {import('zarrita').Readable} Store
+ * @overload
+ * @param {Store | import('zarrita').Location<Store>} location
+ * @param {import('../zarrita.js').OpenOptions & {kind?: undefined}} [opts]
+ * @returns {Promise<import('../zarrita.js').RectilinearArray<import('../zarrita.js').SupportedDataType, Store> | import('../zarrita.js').RectilinearGroup<Store>>}
+ */
+/**
+ * @param {any} location
+ * @param {import('../zarrita.js').OpenOptions & {kind?: 'array' | 'group'}} [opts]
+ * @returns {Promise<any>}
  */
 export async function open(location, opts = {}) {
   const { store, path } = storeAndPath(location, opts.path);
+  const { kind } = opts;
+  if (kind !== undefined && !KINDS.includes(kind)) throw new TypeError(`kind: found ${JSON.stringify(kind)}; expected "array" or "group"`);
+  opts.signal?.throwIfAborted();
   const key = keyFor(path, 'zarr.json');
-  const bytes = await readKey(store, key, opts.signal);
-  if (!bytes) throw new NotFoundError(`v3 array at ${path} (no ${key} in the store)`, { path: key });
-  // One read of the document: validated, its grid built, its values exact.
-  const read = readMetadata(bytes, { lenient: opts.lenient });
+  // An entry of consolidated metadata, already read: shared, never disposed here.
+  let read = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  const owned = !read;
+  if (owned) {
+    const bytes = await readKey(store, key, opts.signal);
+    if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
+    // One read of the document: validated, its grid built, its values exact.
+    read = readMetadata(bytes, { lenient: opts.lenient });
+  }
+  if (kind !== undefined && read.kind !== kind) {
+    if (owned) disposeGrids(read);
+    throw new NotFoundError(`${kind} at ${path}: ${key} describes ${read.kind === 'group' ? 'a group' : 'an array'}`, { path, found: read.kind });
+  }
   if (read.kind === 'group') {
-    disposeGrids(read);
-    throw new NotFoundError(`array at ${path}: ${key} describes a group`, { path: key, found: 'group' });
+    const errors = ownErrors(read);
+    if (owned) disposeGrids(read);
+    if (errors.length) {
+      const problems = errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+      throw new InvalidMetadataError(`${key} is not a valid Zarr v3 group: ${problems}`, { path: errors[0].path });
+    }
+    return new RectilinearGroup(store, path, read.attributes);
   }
   return new RectilinearArray(store, path, readArrayMetadata(read, { key }));
 }

@@ -22,6 +22,7 @@ export function shardLayout(grid, sharding, type, fillValue) {
   const { chunkShape, codecs, indexCodecs, indexLocation } = sharding;
   return {
     chunkShape,
+    codecs,
     indexLocation,
     innerGrid: ChunkGrid.fromChunkShapes(grid.shape, chunkShape),
     chains: new ChainCache(codecs, type.name, fillValue),
@@ -102,25 +103,40 @@ export function innerBytes(index, local, whole, key) {
   return whole.subarray(Number(offset), Number(offset + nbytes));
 }
 
-// Reads inner chunks for one get: each shard's index once, inner chunks by
-// byte range when the store has getRange, else the whole shard once.
+// Reads inner chunks: each shard's index once, inner chunks by byte range
+// when the store has getRange, else the whole shard once. `cache` holds the
+// shards read (a Map for one get; getChunk passes a BoundedCache kept on the
+// array). A shard whose read was aborted by another caller's signal is read
+// again for a caller whose signal is still live.
 export class ShardReader {
   #context;
   #signal;
-  #shards = new Map(); // key → Promise<{index, whole} | null>
+  #shards; // key → {promise: Promise<{index, whole} | null>, signal}
 
-  constructor(context, signal) {
+  constructor(context, signal, cache = new Map()) {
     this.#context = context;
     this.#signal = signal;
+    this.#shards = cache;
   }
 
-  #shard(shardCoords, key) {
-    let shard = this.#shards.get(key);
-    if (!shard) {
-      shard = this.#loadShard(shardCoords, key);
-      this.#shards.set(key, shard);
+  async #shard(shardCoords, key) {
+    for (;;) {
+      let entry = this.#shards.get(key);
+      if (!entry) {
+        entry = { promise: this.#loadShard(shardCoords, key), signal: this.#signal };
+        entry.promise.catch(() => {
+          if (this.#shards.get(key) === entry) this.#shards.delete(key);
+        });
+        this.#shards.set(key, entry);
+      }
+      try {
+        return await entry.promise;
+      } catch (error) {
+        const abortedElsewhere = entry.signal !== this.#signal && entry.signal?.aborted && !this.#signal?.aborted;
+        if (!abortedElsewhere) throw error;
+        if (this.#shards.get(key) === entry) this.#shards.delete(key);
+      }
     }
-    return shard;
   }
 
   async #loadShard(shardCoords, key) {

@@ -43,10 +43,10 @@ test('a missing zarr.json is a NotFoundError', async (t) => {
   await assert.rejects(open(store, { path: 'nothing' }), (e) => zarr.isZarritaError(e, 'NotFoundError') && e.path === '/nothing/zarr.json');
 });
 
-test('a group is a NotFoundError that says it found a group', async (t) => {
+test('asking for an array where a group is: a NotFoundError that says it found a group', async (t) => {
   const { store } = tempStore(t);
   await zarr.create(store);
-  await assert.rejects(open(store), (e) => zarr.isZarritaError(e, 'NotFoundError') && e.found === 'group');
+  await assert.rejects(open(store, { kind: 'array' }), (e) => zarr.isZarritaError(e, 'NotFoundError') && e.found === 'group');
 });
 
 test('an invalid zarr.json is an InvalidMetadataError with the JSON Pointer of the problem', async (t) => {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import * as zarr from 'zarrita';
 import FileSystemStore from '@zarrita/storage/fs';
-import { open, get } from 'zarr-rectilinear/zarrita';
+import { open, get, withConsolidatedMetadata } from 'zarr-rectilinear/zarrita';
 import { assertMatchesReference, referenceGet, tempStore } from './support.mjs';
 
 test('make-fixture writes a group with three arrays that read back', async (t) => {
@@ -27,4 +27,10 @@ test('make-fixture writes a group with three arrays that read back', async (t) =
   assert.equal(await store.get('/temperature/c/0/6'), undefined, 'the overflow column is never written');
   assert.deepEqual(temperature.grid.declaredGridShape, [4, 7]);
   assert.deepEqual(temperature.grid.gridShape, [4, 6]);
+  // One read lists it all: the root's consolidated metadata.
+  const listed = await withConsolidatedMetadata(store);
+  assert.deepEqual(listed.contents().map((c) => `${c.path} ${c.kind}`), ['/ group', '/temperature array', '/sharded array', '/regular array', '/maps group', '/maps/relief array']);
+  const relief = await open(listed, { path: 'maps/relief', kind: 'array' });
+  assertMatchesReference(await get(relief), await referenceGet(store, 'maps/relief', []), 'maps/relief');
+  assert.deepEqual(relief.grid.gridShape, [3, 3]);
 });

@@ -39,11 +39,14 @@ test('open reads zarr.json with one get() and parses it once', async (t) => {
   assert.deepEqual(arr.shape, [10, 2n ** 60n]);
 });
 
-test('open on a group reads it once and says it is a group', async (t) => {
+test('open on a group reads it once; asked for an array, it says it is a group', async (t) => {
   const { store: inner } = tempStore(t);
   await inner.set('/zarr.json', new TextEncoder().encode('{"zarr_format":3,"node_type":"group","attributes":{}}'));
   const store = recordingStore(inner);
-  const { calls } = await countParses(() => assert.rejects(open(store), /describes a group/));
+  const { calls } = await countParses(() => assert.rejects(open(store, { kind: 'array' }), /describes a group/));
   assert.deepEqual(store.reads, ['/zarr.json']);
   assert.equal(calls.readDocument, 1);
+  const { result: group, calls: again } = await countParses(() => open(store));
+  assert.equal(group.kind, 'group');
+  assert.equal(again.readDocument, 1);
 });

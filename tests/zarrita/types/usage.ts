@@ -3,10 +3,10 @@
 // is rejected. (Imports by relative path until package.json exports
 // "./zarrita"; then 'zarr-rectilinear/zarrita'.)
 import * as zarr from 'zarrita';
-import { open, get, set, create, StoreError, type NdArray, type RectilinearArray } from 'zarr-rectilinear/zarrita';
+import { open, get, set, create, StoreError, withConsolidatedMetadata, type NdArray, type RectilinearArray, type RectilinearGroup } from 'zarr-rectilinear/zarrita';
 
 const store = new zarr.FetchStore('https://example.org/data.zarr');
-const arr = await open(store, { path: 'temperature' });
+const arr = await open(store, { path: 'temperature', kind: 'array' });
 const shape: Array<number | bigint> = arr.shape;
 void arr.grid.locate([0, 0]);
 void arr.attrs;
@@ -41,3 +41,20 @@ await set(arr, null, 1);
 // @ts-expect-error: the fill value must match the data type
 await create(writable, { shape: [2], chunk_shapes: [[2]], dtype: 'int64', fill_value: 'x' });
 void shape;
+
+// Groups, consolidated metadata and chunks, as a viewer uses them.
+const consolidated = await withConsolidatedMetadata(store);
+const group: RectilinearGroup = await open(consolidated, { kind: 'group' });
+void group.attrs;
+const listed: Array<{ path: string; kind: 'array' | 'group' }> = consolidated.contents();
+const child = await open(group.resolve(listed[1].path), { kind: 'array' });
+const tile: NdArray = await child.getChunk([0, 1n], { signal: AbortSignal.timeout(1000) });
+void tile.stride;
+void child.chunkGrid.gridShape;
+const either = await open(store, { path: 'x' });
+if (either.kind === 'array') void either.getChunk([0]);
+else void either.attrs;
+// @ts-expect-error: a group has no chunks
+void (await open(store, { kind: 'group' })).getChunk([0]);
+// @ts-expect-error: kind is "array" or "group"
+void open(store, { kind: 'table' });

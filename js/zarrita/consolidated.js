@@ -1,0 +1,118 @@
+// @ts-check
+// withConsolidatedMetadata(store): zarrita's store extension of the same
+// name, for v3 consolidated metadata, without its loss of precision.
+//
+// zarrita's version parses the root zarr.json with JSON.parse and hands each
+// entry back through JSON.stringify, so a uint64 shape or fill value past
+// 2^53 comes back rounded. Ours reads the root document once with
+// readMetadata (every value exact, each entry checked as a document of its
+// own) and keeps each entry's read: `open` takes it directly, with no
+// further read of the store and no second parse. Anyone else asking the
+// store for such a zarr.json (zarrita's own open) gets exact JSON text.
+import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
+import { parseExact, stringifyExact } from '../exact-json.js';
+import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { keyFor, normalizePath } from './metadata.js';
+import { readKey } from './store.js';
+
+// The property of a wrapped store through which `open` finds an entry's read.
+export const CONSOLIDATED = Symbol.for('zarr-rectilinear.consolidated');
+
+const ENTRIES = '/consolidated_metadata/metadata/';
+
+// The errors of a group's own document, not those it lists again for its entries.
+export const ownErrors = (read) => read.errors.filter((p) => !p.path.startsWith(ENTRIES));
+
+const pointerToken = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+// key ("/a/b/zarr.json") → {read, pointer}: every entry of the root's
+// consolidated metadata (flattened keys "a/b", as zarr-python writes them),
+// and those that child groups list for themselves when the root does not.
+function entriesOf(root) {
+  const known = new Map([['/zarr.json', { read: root, pointer: '' }]]);
+  const walk = (consolidated, base, pointer) => {
+    for (const [path, read] of consolidated) {
+      const at = normalizePath(`${base}/${path}`);
+      const key = keyFor(at, 'zarr.json');
+      const entryPointer = `${pointer}${ENTRIES}${pointerToken(path)}`;
+      if (!known.has(key)) known.set(key, { read, pointer: entryPointer });
+    }
+    // Nested lists after the root's own, so that the root's entries win.
+    for (const [path, read] of consolidated) {
+      if (read.kind === 'group' && read.consolidated) walk(read.consolidated, normalizePath(`${base}/${path}`), `${pointer}${ENTRIES}${pointerToken(path)}`);
+    }
+  };
+  walk(root.consolidated, '/', '');
+  return known;
+}
+
+// The value at a JSON Pointer of a parsed document.
+function at(doc, pointer) {
+  if (pointer === '') return doc;
+  return pointer.slice(1).split('/').reduce((v, token) => v?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+}
+
+/**
+ * Reads the root zarr.json of `store` with its consolidated metadata and
+ * gives the store back wrapped: `contents()` lists every node, reads of the
+ * listed zarr.json documents are served without touching the store, and
+ * `open` opens arrays and groups from the entries as read. Throws
+ * NotFoundError without a root zarr.json, InvalidMetadataError when it holds
+ * no consolidated metadata (or the `null` zarr-python 3.0-3.1 wrote).
+ *
+ * Typed from js/zarrita.d.ts: zarrita's defineStoreExtension types its
+ * result as a collapsed store type that TypeScript cannot relate to the
+ * store passed in, so its own type is set aside here.
+ * @type {typeof import('../zarrita.js').withConsolidatedMetadata}
+ */
+export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, lenient?: boolean}} */ opts = {}) => {
+  const bytes = await readKey(store, '/zarr.json', opts.signal);
+  if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
+  const root = readMetadata(bytes, { lenient: opts.lenient });
+  if (root.kind !== 'group' || !root.consolidated || ownErrors(root).length) {
+    const why = root.kind !== 'group'
+      ? 'describes an array'
+      : ownErrors(root).length
+        ? `is not a valid group: ${ownErrors(root).map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`
+        : root.warnings.some((w) => w.path === '/consolidated_metadata')
+          ? 'holds "consolidated_metadata": null (as zarr-python 3.0 and 3.1 wrote), which lists nothing'
+          : 'does not contain consolidated_metadata';
+    disposeGrids(root);
+    throw new InvalidMetadataError(`Root zarr.json ${why}`, { path: '/zarr.json' });
+  }
+  const known = entriesOf(root);
+  const texts = new Map(); // key → exact JSON bytes, made on first ask
+  let parsed = null;
+  const textOf = (key) => {
+    let text = texts.get(key);
+    if (!text) {
+      if (key === '/zarr.json') text = bytes;
+      else {
+        parsed ??= parseExact(bytes);
+        text = new TextEncoder().encode(stringifyExact(at(parsed, /** @type {{pointer: string}} */ (known.get(key)).pointer)).text);
+      }
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return {
+    async get(key, options) {
+      if (known.has(key)) return textOf(key);
+      return store.get(key, options);
+    },
+    contents() {
+      return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
+    },
+    [CONSOLIDATED]: (key) => known.get(key)?.read,
+  };
+}));
+
+/** As withConsolidatedMetadata, but gives the store back unwrapped when it has no consolidated metadata. */
+export async function withMaybeConsolidatedMetadata(store, opts) {
+  try {
+    return await withConsolidatedMetadata(store, opts);
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof InvalidMetadataError) return store;
+    throw error;
+  }
+}

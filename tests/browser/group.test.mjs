@@ -1,0 +1,114 @@
+// The demo opens a group by URL and lists its arrays (from the consolidated
+// metadata of the fixture store) to pick one; tiles.html draws a rectilinear
+// 2-d array chunk by chunk with getChunk, its chunk boundaries where the
+// grid puts them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import FileSystemStore from '@zarrita/storage/fs';
+import { open } from 'zarr-rectilinear/zarrita';
+import { serve } from '../../scripts/serve.mjs';
+import { launch } from './chromium.mjs';
+import { openStore } from './store-page.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const storeDir = resolve(root, 'build/fixture-store');
+let server, url, browser;
+
+const hasConsolidated = () => {
+  try {
+    return readFileSync(resolve(storeDir, 'zarr.json'), 'utf8').includes('consolidated_metadata');
+  } catch {
+    return false;
+  }
+};
+
+before(async () => {
+  if (!hasConsolidated()) execFileSync('node', [resolve(root, 'scripts/make-fixture-store.mjs'), storeDir]);
+  ({ server, url } = await serve());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function newPage() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1300 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // HEAD requests for missing chunks are 404s by design.
+  page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && errors.push(m.text()));
+  return { page, errors };
+}
+
+test('the store panel opens a group, lists its arrays and opens the one picked', async () => {
+  const { page, errors } = await newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${url}/web-demo/`);
+  const status = await openStore(page, '');
+  assert.match(status, /^Opened the root group: a group of 4 arrays \(temperature, sharded, regular, maps\/relief\)/);
+  const options = await page.$$eval('#store-children option', (os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['', 'temperature', 'sharded', 'regular', 'maps/relief']);
+  await page.selectOption('#store-children', 'maps/relief');
+  await page.waitForFunction(() => /^Opened maps\/relief/.test(document.getElementById('store-status').textContent), null, { timeout: 20000 });
+  assert.match(await page.textContent('#store-status'), /uint16, shape \[40, 64\]\. 0 of 9 chunks missing/);
+  assert.deepEqual(await page.evaluate(() => window.explorer.grid.shape), [40, 64]);
+  // The arrays' zarr.json came from the root's consolidated metadata: one request for metadata.
+  assert.deepEqual(requests.filter((p) => p.startsWith('/build/') && p.endsWith('zarr.json')), ['/build/fixture-store/zarr.json']);
+  // A nested group lists its own arrays.
+  assert.match(await openStore(page, 'maps'), /^Opened maps: a group of 1 arrays \(relief\)/);
+  assert.deepEqual(errors, []);
+});
+
+test('tiles.html draws a rectilinear array tile by tile, with its chunk boundaries', async () => {
+  const { page, errors } = await newPage();
+  await page.goto(`${url}/web-demo/tiles.html?path=temperature`);
+  await page.waitForFunction(() => window.tiles?.done, null, { timeout: 30000 });
+  const drawn = await page.evaluate(() => window.tiles);
+  const arr = await open(new FileSystemStore(storeDir), { path: 'temperature', kind: 'array' });
+  assert.equal(drawn.tiles, 24);
+  assert.equal(drawn.missing, 1, 'chunk (1, 2) is missing from the store');
+  assert.deepEqual(drawn.boundaries, { y: [0, 10, 30, 60, 120], x: [0, 25, 50, 75, 100, 150, 200] });
+  assert.deepEqual(arr.grid.gridShape, [4, 6]);
+  assert.match(await page.textContent('#tiles-status'), /24 chunks drawn, 1 holding only the fill value/);
+  // Pixels: a boundary line is dark; the missing chunk (rows 10-30, columns 50-75) is grey.
+  const pixel = (x, y) => page.evaluate(([x, y]) => Array.from(document.getElementById('tiles').getContext('2d').getImageData(x, y, 1, 1).data), [x, y]);
+  const s = drawn.scale;
+  assert.deepEqual(await pixel(62 * s, 20 * s), [212, 212, 212, 255]);
+  const line = await pixel(25 * s, 5 * s);
+  assert.ok(line[0] < 60 && line[1] < 60 && line[2] < 60, `boundary pixel ${line}`);
+  assert.notDeepEqual(await pixel(30 * s, 5 * s), [212, 212, 212, 255]);
+  assert.deepEqual(errors, []);
+});
+
+test('tiles.html lists a group and draws a sharded array by its inner chunks', async () => {
+  const { page, errors } = await newPage();
+  await page.goto(`${url}/web-demo/tiles.html?path=`);
+  await page.waitForFunction(() => /^Opened/.test(document.getElementById('tiles-status').textContent), null, { timeout: 20000 });
+  await page.selectOption('#tiles-children', 'sharded');
+  await page.waitForFunction(() => window.tiles?.done && window.tiles.path === 'sharded', null, { timeout: 30000 });
+  const drawn = await page.evaluate(() => window.tiles);
+  assert.equal(drawn.tiles, 4 * 6); // [64, 96] in inner chunks [16, 16]
+  assert.deepEqual(drawn.boundaries.y, [0, 16, 32, 48, 64]);
+  assert.match(await page.textContent('#tiles-status'), /inner chunks \[16, 16\]/);
+  assert.deepEqual(errors, []);
+});
+
+test('the metadata shown is exact for a uint64 fill value past 2^53, with or without JSON.rawJSON', async () => {
+  const { prettyJSON } = await import('../../web-demo/json-text.js');
+  const doc = { fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], name: 'x' };
+  const expected = '{\n  "fill_value": 18446744073709551615,\n  "shape": [\n    1152921504606846976,\n    3\n  ],\n  "name": "x"\n}';
+  assert.equal(prettyJSON(doc), expected); // Node 20: the marker fallback
+  const { page, errors } = await newPage();
+  await page.goto(`${url}/web-demo/`);
+  const inBrowser = await page.evaluate(async () => {
+    const { prettyJSON: pretty } = await import('./json-text.js');
+    return { rawJSON: typeof JSON.rawJSON === 'function', text: pretty({ fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], name: 'x' }) };
+  });
+  assert.equal(inBrowser.text, expected);
+  assert.deepEqual(errors, []);
+});
