@@ -253,7 +253,8 @@ function planAxis(f, minSpacing, labelMin) {
       const a = toPixel(f, Math.max(start, v0));
       const b = toPixel(f, Math.min(Number(g.lastOrigin), v1));
       items.push({ a, b, count: Number(g.count), e: start });
-      densest = Math.max(densest, Number(g.count) / Math.max(b - a, 1));
+      // Chunks per pixel over the whole group, its last chunk included.
+      densest = Math.max(densest, Number(g.count) / Math.max(toPixel(f, Number(g.end)) - toPixel(f, start), 1));
     }
     if (t.edgeSum >= v0 && t.edgeSum <= v1) items.push({ a: toPixel(f, t.edgeSum), b: toPixel(f, t.edgeSum), count: 1, e: t.edgeSum });
   }
