@@ -5,6 +5,7 @@ import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, isBigIntArray, natural, output, toUint64, unsafeHint } from './numbers.js';
 import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntryArg } from './selection.js';
+import { concatGrids, daskChunks, overlapPlan, trimmedGrid } from './grid-ops.js';
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
 const EDGE_LIMIT = 2 ** 25;
@@ -118,6 +119,8 @@ function asIndexOrNone(value) {
 }
 
 
+let nativeOf; // set by ChunkGrid's static block
+
 export class ChunkGrid {
   #handle;
   #address; // of the native grid, for plain exports
@@ -151,7 +154,21 @@ export class ChunkGrid {
 
   static fromEdges(edges) {
     const { text, problems } = stringifyExact({ chunk_shapes: edges });
+    // dask writes NaN for chunk sizes it does not know yet.
+    for (const p of problems) {
+      if (/^found NaN;/.test(p.message)) p.message = `found NaN at ${p.path}: dask's unknown chunk sizes; compute them first (dask: compute_chunk_sizes())`;
+    }
     return fromOutcome(readText(text, (a, n) => native.readEdges(a, n)), problems);
+  }
+
+  // Builders and plans (js/grid-ops.js).
+  static trimmed(shape, chunkShape) { return trimmedGrid(shape, chunkShape); }
+  static concat(grids, axis) { return concatGrids(grids, axis); }
+  toDaskChunks() { return daskChunks(this); }
+  overlap(target) { return overlapPlan(this, target); }
+
+  static {
+    nativeOf = (grid) => grid.#native;
   }
 
   get #native() {
@@ -433,6 +450,9 @@ export class ChunkGrid {
     this.dispose();
   }
 }
+
+// The native handle of a grid, for js/grid-ops.js; throws once disposed.
+export const gridHandle = (grid) => nativeOf(grid);
 
 // A ChunkGrid owning a native grid handle that another reader built.
 export function adoptGrid(handle, warnings) {

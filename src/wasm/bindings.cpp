@@ -18,6 +18,8 @@
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
 #include "canonical_json.hpp"
+#include "grid_builders.hpp"
+#include "rechunk_plan.hpp"
 #include "json_document.hpp"
 #include "metadata.hpp"
 #include "selection.hpp"
@@ -387,6 +389,66 @@ Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
   return points_columns(zr::project_mask(*a, std::span(at<const uint8_t>(in), n)));
 }
 
+
+// Builders and plans: trimmed grids, concatenation, rechunk totals.
+
+// ndim lengths at `shape`, ndim chunk edges at `chunks` (uint64).
+GridOutcome trimmed_grid(uintptr_t shape, uintptr_t chunks, size_t ndim) {
+  std::span<const uint64_t> lengths(at<const uint64_t>(shape), ndim);
+  auto built = zr::trimmed_grid(lengths, std::span(at<const uint64_t>(chunks), ndim));
+  zr::GridRead read;
+  if (built) {
+    read.grid = std::move(*built);
+    return GridOutcome(std::move(read));
+  }
+  const size_t axis = built.error().axis;
+  zr::Problem problem = zr::axis_problem(built.error().fault, lengths[axis]);
+  problem.path = zr::pointer_append("/chunkShape", axis);
+  read.errors.push_back(std::move(problem));
+  return GridOutcome(std::move(read), static_cast<double>(axis));
+}
+
+// `n` grid addresses (Grid.address()) at `grids`. On failure, the problem's
+// path is "/<part>" and failedAxis() the axis.
+GridOutcome concat_grids(uintptr_t grids, size_t n, size_t axis) {
+  std::vector<const ChunkGrid*> parts(n);
+  for (size_t k = 0; k < n; ++k) parts[k] = at<const ChunkGrid>(at<const uint32_t>(grids)[k]);
+  auto joined = zr::concat_grids(parts, axis);
+  zr::GridRead read;
+  if (joined) {
+    read.grid = std::move(*joined);
+    return GridOutcome(std::move(read));
+  }
+  const zr::ConcatFault& f = joined.error();
+  read.errors.push_back({zr::pointer_append("", f.part), f.message, f.code});
+  return GridOutcome(std::move(read), static_cast<double>(f.axis));
+}
+
+// One axis of a rechunk plan; the 128-bit sums as decimal text. `ok` is
+// false for a missing axis or different lengths.
+struct AxisOverlapOut {
+  bool ok = false;
+  uint64_t length = 0, source_chunks = 0, target_chunks = 0, max_reads = 0;
+  std::string reads = "0", read_elements = "0";
+};
+AxisOverlapOut axis_overlap(const ChunkGrid& source, const ChunkGrid& target, size_t axis) {
+  const zr::Axis *s = axis_of(source, axis), *t = axis_of(target, axis);
+  if (!s || !t || s->length() != t->length()) return {};
+  const zr::AxisOverlap o = zr::axis_overlap(*s, *t);
+  return {true, o.length, o.source_chunks, o.target_chunks, o.max_reads, zr::to_decimal(o.reads),
+          zr::to_decimal(o.read_elements)};
+}
+
+// Three columns for target chunks [first, stop): target chunk, first
+// source chunk, source stop. Failed for a bad axis or range.
+Columns axis_sources(const ChunkGrid& source, const ChunkGrid& target, size_t axis, uint64_t first, uint64_t stop) {
+  const zr::Axis *s = axis_of(source, axis), *t = axis_of(target, axis);
+  if (!s || !t || s->length() != t->length()) return Columns::failed(0);
+  auto sources = zr::axis_sources(*s, *t, first, stop);
+  if (!sources) return Columns::failed(0);
+  return Columns({std::move(sources->target), std::move(sources->source_first), std::move(sources->source_stop)});
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
@@ -507,6 +569,19 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("projectPointsI64", &project_points<int64_t>)
       .function("projectPointsU64", &project_points<uint64_t>)
       .function("projectMask", &project_mask);
+
+  value_object<AxisOverlapOut>("AxisOverlap")
+      .field("ok", &AxisOverlapOut::ok)
+      .field("length", &AxisOverlapOut::length)
+      .field("sourceChunks", &AxisOverlapOut::source_chunks)
+      .field("targetChunks", &AxisOverlapOut::target_chunks)
+      .field("maxReads", &AxisOverlapOut::max_reads)
+      .field("reads", &AxisOverlapOut::reads)
+      .field("readElements", &AxisOverlapOut::read_elements);
+  function("trimmedGrid", &trimmed_grid);
+  function("concatGrids", &concat_grids);
+  function("axisOverlap", &axis_overlap);
+  function("axisSources", &axis_sources);
 
   class_<GridOutcome>("GridOutcome")
       .function("ok", &GridOutcome::ok)
