@@ -244,6 +244,22 @@ bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
 
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
+// A grid built axis by axis (resize, trimmed), or the problem of the axis
+// that failed, at `base`/<axis>, checked against its length.
+GridOutcome axis_outcome(zr::Expected<ChunkGrid, zr::AxisFaultAt>&& built, std::span<const uint64_t> lengths,
+                         std::string_view base) {
+  zr::GridRead read;
+  if (built) {
+    read.grid = std::move(*built);
+    return GridOutcome(std::move(read));
+  }
+  const size_t axis = built.error().axis;
+  zr::Problem problem = zr::axis_problem(built.error().fault, lengths[axis]);
+  problem.path = zr::pointer_append(base, axis);
+  read.errors.push_back(std::move(problem));
+  return GridOutcome(std::move(read), static_cast<double>(axis));
+}
+
 // ndim new lengths at `shape`; at `counts`, ndim counts of edges to append,
 // whose values follow one axis after another at `edges`.
 GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintptr_t edges) {
@@ -255,17 +271,7 @@ GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintpt
     appended[d].assign(e, e + n);
     e += n;
   }
-  auto resized = g.resize(new_shape, appended);
-  zr::GridRead read;
-  if (resized) {
-    read.grid = std::move(*resized);
-    return GridOutcome(std::move(read));
-  }
-  const size_t axis = resized.error().axis;
-  zr::Problem problem = zr::axis_problem(resized.error().fault, new_shape[axis]);
-  problem.path = zr::pointer_append("", axis);
-  read.errors.push_back(std::move(problem));
-  return GridOutcome(std::move(read), static_cast<double>(axis));
+  return axis_outcome(g.resize(new_shape, appended), new_shape, "");
 }
 
 // A slice, or with `blocks` a range of chunks, as Python writes it: each
@@ -395,17 +401,7 @@ Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
 // ndim lengths at `shape`, ndim chunk edges at `chunks` (uint64).
 GridOutcome trimmed_grid(uintptr_t shape, uintptr_t chunks, size_t ndim) {
   std::span<const uint64_t> lengths(at<const uint64_t>(shape), ndim);
-  auto built = zr::trimmed_grid(lengths, std::span(at<const uint64_t>(chunks), ndim));
-  zr::GridRead read;
-  if (built) {
-    read.grid = std::move(*built);
-    return GridOutcome(std::move(read));
-  }
-  const size_t axis = built.error().axis;
-  zr::Problem problem = zr::axis_problem(built.error().fault, lengths[axis]);
-  problem.path = zr::pointer_append("/chunkShape", axis);
-  read.errors.push_back(std::move(problem));
-  return GridOutcome(std::move(read), static_cast<double>(axis));
+  return axis_outcome(zr::trimmed_grid(lengths, std::span(at<const uint64_t>(chunks), ndim)), lengths, "/chunkShape");
 }
 
 // `n` grid addresses (Grid.address()) at `grids`. On failure, the problem's
