@@ -13,6 +13,7 @@ import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntry
  * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
  * @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
  */
+import { concatGrids, daskChunks, overlapPlan, trimmedGrid } from './grid-ops.js';
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
 const EDGE_LIMIT = 2 ** 25;
@@ -126,6 +127,8 @@ const axisChunkOut = (found, big) => ({
 const list = (values) => `[${Array.from(values, String).join(', ')}]`;
 
 
+let nativeOf; // set by ChunkGrid's static block
+
 export class ChunkGrid {
   /** @type {Grid | null} */
   #handle;
@@ -185,7 +188,24 @@ export class ChunkGrid {
    */
   static fromEdges(edges) {
     const { text, problems } = stringifyExact({ chunk_shapes: edges });
+    // dask writes NaN for chunk sizes it does not know yet.
+    for (const p of problems) {
+      const [, , axis, item] = p.path.split('/');
+      if (Number.isNaN(edges?.[Number(axis)]?.[Number(item)])) {
+        p.message = `found NaN at ${p.path}: dask's unknown chunk sizes; compute them first (dask: compute_chunk_sizes())`;
+      }
+    }
     return fromOutcome(readText(text, (a, n) => native.readEdges(a, n)), problems);
+  }
+
+  // Builders and plans (js/grid-ops.js).
+  static trimmed(shape, chunkShape) { return trimmedGrid(shape, chunkShape); }
+  static concat(grids, axis) { return concatGrids(grids, axis); }
+  toDaskChunks() { return daskChunks(this); }
+  overlap(target) { return overlapPlan(this, target); }
+
+  static {
+    nativeOf = (grid) => grid.#native;
   }
 
   /** @returns {Grid} */
@@ -674,7 +694,15 @@ export class ChunkGrid {
   }
 }
 
+// The native handle of a grid, for js/grid-ops.js; throws once disposed.
+export const gridHandle = (grid) => nativeOf(grid);
+
 // A ChunkGrid owning a native grid handle that another reader built.
+/**
+ * @param {Grid} handle
+ * @param {Problem[]} warnings
+ * @returns {ChunkGrid}
+ */
 export function adoptGrid(handle, warnings) {
   return new ChunkGrid(construct, handle, warnings);
 }

@@ -6,11 +6,13 @@ import { GridError } from './index.js';
 import { validate } from './cli/validate.js';
 import { inspect } from './cli/inspect.js';
 import { compact } from './cli/compact.js';
+import { plan } from './cli/plan.js';
 
 const USAGE = `usage:
   zarr-rectilinear validate <zarr.json | directory | URL>... [--json] [--lenient]
   zarr-rectilinear inspect  <zarr.json> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
+  zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
 
 exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
 
@@ -18,6 +20,7 @@ const commands = {
   validate: { options: { json: { type: 'boolean' } }, min: 1, max: Infinity, run: (p, o) => validate(p, o) },
   inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, run: ([file], o) => inspect(file, o) },
   compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, run: ([file], o) => compact(file, o) },
+  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, run: ([source, target], o) => plan(source, target, o) },
 };
 
 class UsageError extends Error {}
@@ -34,7 +37,7 @@ function parse(argv) {
     throw new UsageError(/** @type {Error} */ (error).message); // parseArgs throws TypeErrors
   }
   const n = parsed.positionals.length;
-  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : 'at least one path or URL'}`);
+  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : command.max === 2 ? 'two files' : 'at least one path or URL'}`);
   return { command, positionals: parsed.positionals, options: parsed.values };
 }
 

@@ -234,12 +234,93 @@ export interface ResizeOptions {
   edges?: Record<number, Integer[]> | Array<Integer[] | undefined>;
 }
 
+/** An exact ratio of two non-negative bigints (denominator 0 when nothing is counted). */
+export interface ExactRatio {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+/** One axis of a rechunk plan, over active chunks. */
+export interface AxisOverlapTotals {
+  length: Natural;
+  sourceChunks: Natural;
+  targetChunks: Natural;
+  /** The most source chunks one target chunk reads on this axis (0 when there are no chunks). */
+  maxReads: Natural;
+  /** reads / targetChunks. */
+  meanReads: number;
+  /** Source chunks read, summed over the target chunks. */
+  reads: bigint;
+  /** readElements / length. */
+  amplification: number;
+  /** The data sizes of the source chunks read, summed over the target chunks. */
+  readElements: bigint;
+}
+
+/** The totals of a rechunk plan, from runs (never from expanded chunks). */
+export interface RechunkTotals {
+  shape: Natural[];
+  sourceChunks: Natural;
+  targetChunks: Natural;
+  /** The most source chunks one target chunk reads: the product of the per-axis maxima. */
+  maxReads: Natural;
+  /** The mean source chunks a target chunk reads: the product of the per-axis means (0 with no chunks). */
+  meanReads: number;
+  meanReadsExact: ExactRatio;
+  /** Elements of the source chunks read (by data shape), over all target chunks, divided by the array's size (0 when empty). */
+  amplification: number;
+  amplificationExact: ExactRatio;
+  axes: AxisOverlapTotals[];
+}
+
+/** One axis of `sourcesOf`: bigints when a coordinate passed in was. */
+export interface TargetAxisSources {
+  /** The source chunks [sourceFirst, sourceStop) the target chunk reads. */
+  sourceFirst: Integer;
+  sourceStop: Integer;
+  /** The target chunk's data span [start, stop). */
+  start: Integer;
+  stop: Integer;
+  /** Each source chunk's part of that span; null past 65,536 source chunks (use sourceFirst/sourceStop). */
+  intersections: Array<{ chunk: Integer; start: Integer; stop: Integer }> | null;
+}
+
+/** How the chunks of a target grid read the chunks of a source grid of the same shape (from `source.overlap(target)`). */
+export interface RechunkPlan {
+  /** The grids the plan was made from; it does not own them. */
+  readonly source: ChunkGrid;
+  readonly target: ChunkGrid;
+  totals(): RechunkTotals;
+  /** One active target chunk: per axis, the source chunks it reads, in O(log runs). RangeError outside the active chunks. */
+  sourcesOf(targetCoords: Integer[]): { axes: TargetAxisSources[]; reads: Integer };
+  /**
+   * Target chunks [targetFirst, targetStop) of one axis (active ones, at
+   * most 2^24 in one call, else RangeError), with the source chunks
+   * [sourceFirst, sourceStop) each reads. BigUint64Array for bigint bounds.
+   */
+  axisSources(axis: number, targetFirst: Integer, targetStop: Integer): { targetChunks: Column; sourceFirst: Column; sourceStop: Column };
+}
+
 export declare class ChunkGrid {
   private constructor();
   static fromMetadata(meta: Metadata, opts?: ReadOptions): ChunkGrid;
   static fromChunkShapes(shape: Integer[], chunkShapes: ChunkShapesEntry[]): ChunkGrid;
   /** dask/xarray style: one list of edges per axis; `[]` or `[0]` is a zero-length axis. */
   static fromEdges(edges: Array<Integer[] | Float64Array | BigUint64Array>): ChunkGrid;
+
+  /**
+   * The grid whose last chunk on each axis ends at the array's end: shape
+   * 1000 with 64 gives `[[64, 15], 40]`; where the edge divides the length
+   * (or the length is 0), the integer step. GridError (NOT_POSITIVE) for an edge of 0.
+   */
+  static trimmed(shape: Integer[], chunkShape: Integer[]): ChunkGrid;
+  /**
+   * The grids laid end to end along `axis`. The other axes must have the
+   * same length and declared edges (run by run; the first part's form is
+   * kept); every part but the last must end at its own length. GridError
+   * with `part` and `axis` (codes INVALID, AXIS_COUNT, OVERFLOW).
+   */
+  static concat(grids: ChunkGrid[], axis: number): ChunkGrid;
 
   readonly ndim: number;
   readonly shape: Natural[];
@@ -306,6 +387,14 @@ export declare class ChunkGrid {
   toRegularJSON(): RegularGridJSON | null;
   resize(newShape: Integer[], opts?: ResizeOptions): ChunkGrid;
   equals(other: ChunkGrid): boolean;
+  /**
+   * dask's `chunks`: per axis, the data sizes of the active chunks (`[0]`
+   * for an empty axis; bigints past 2^53 - 1). RangeError past 2^24 chunks
+   * summed over the axes, checked before anything is listed.
+   */
+  toDaskChunks(): Natural[][];
+  /** The rechunk plan from this grid (the source) to `target`, of the same shape (else RangeError). */
+  overlap(target: ChunkGrid): RechunkPlan;
   dispose(): void;
   [Symbol.dispose](): void;
 }
@@ -313,6 +402,9 @@ export declare class ChunkGrid {
 export declare class GridError extends Error {
   /** The first problem gives the message, path and code. */
   constructor(errors: Problem[]);
+  /** From `ChunkGrid.concat`: the part and the axis where the first problem was found. */
+  readonly part?: number;
+  readonly axis?: number;
   /** The JSON Pointer of the first problem. */
   readonly path: string;
   /** The kind of the first problem. */

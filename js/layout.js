@@ -66,6 +66,7 @@ export const STYLE = {
   'index-point': { fill: '#b91c1c' },
   hover: { stroke: '#0f766e', width: 2 },
   drag: { fill: 'rgba(37, 99, 235, 0.12)', stroke: '#1d4ed8', width: 1, dash: [5, 3] },
+  'target-boundary': { stroke: '#c026d3', width: 1.5, dash: [6, 4] }, // a rechunk plan's target grid (web demo)
   halo: 'rgba(255, 255, 255, 0.7)', // drawn under all text, for legibility over lines
   label: { fill: '#3b2a12', size: FONT_SIZE },
   'label-phantom': { fill: '#5f5f5f', size: FONT_SIZE },

@@ -276,6 +276,13 @@ class GridReader {
       } else {
         runs.reserve(axis.Size());
         for (rapidjson::SizeType k = 0; k < axis.Size(); ++k) {
+          if (axis[k].IsUint64() && axis[k].GetUint64() == 0) {  // dask's empty axis is (0,), alone
+            const std::string at = pointer_append(axis_path, k);
+            error(at, "found 0 at " + at + "; dask writes 0 only for an empty axis ([0] or []); an edge is at least 1",
+                  ProblemCode::NotPositive);
+            ok = false;
+            continue;
+          }
           if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
           else ok = false;
         }

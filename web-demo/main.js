@@ -19,6 +19,7 @@ import { renderAxisPickers, renderSliders, pickAxis } from './axis-controls.js';
 import { showIndexResult, showSelectionResult, showTooltip, showProblems } from './readouts.js';
 import { download } from './download.js';
 import { StorePanel } from './store-panel.js';
+import { PlanOverlay } from './plan-overlay.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -41,6 +42,8 @@ const ui = {
   selectionResult: $('selection-result'),
 };
 const editor = new MarkedEditor(ui.text, ui.marks);
+const planOverlay = new PlanOverlay($('plan-result'), $('plan-hover'));
+const planTarget = $('plan-target');
 const store = new StorePanel(
   { form: $('store-form'), url: $('store-url'), path: $('store-path'), children: $('store-children'), status: $('store-status'), values: $('chunk-values'), heat: $('heat-map') },
   { onMetadata: (text) => (text === null ? scheduleRender() : loadDocument(text)) },
@@ -243,6 +246,10 @@ function render() {
   const view = state.view ?? fitView(grid, base);
   const { highlights, points } = highlightsFor(view);
   shown.layout = layout(grid, { ...base, view, highlights, points });
+  if (planOverlay.source !== grid) {
+    planOverlay.source = grid;
+    planOverlay.update(grid, planTarget.value);
+  }
   updateHover();
   paint();
   renders++;
@@ -256,6 +263,7 @@ function render() {
 // Repaints the last layout with the hover outline and the drag rectangle.
 function paint() {
   const overlay = [];
+  overlay.push(...planOverlay.lines(shown.layout));
   if (hover?.outline) overlay.push(hover.outline);
   if (preview) {
     const box = {
@@ -318,6 +326,7 @@ function updateHover() {
     return;
   }
   showTooltip(ui.tooltip, { coords, ...geometry, element, overflow: found.x.overflow || (y !== null && found.y.overflow) });
+  planOverlay.hover(element);
   ui.tooltip.hidden = false;
   const box = ui.canvasBox.getBoundingClientRect();
   const tip = ui.tooltip.getBoundingClientRect();
@@ -499,6 +508,10 @@ function wire() {
     onEscape: () => setSelection(''),
   });
   new ResizeObserver(() => scheduleRender()).observe(ui.canvasBox);
+  planTarget.addEventListener('input', () => {
+    planOverlay.update(shown.grid, planTarget.value);
+    if (shown.layout) paint();
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastHash) loadHash();
   });

@@ -18,6 +18,8 @@
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
 #include "canonical_json.hpp"
+#include "grid_builders.hpp"
+#include "rechunk_plan.hpp"
 #include "json_document.hpp"
 #include "metadata.hpp"
 #include "selection.hpp"
@@ -43,10 +45,12 @@ const zr::Axis* axis_of(const ChunkGrid& g, size_t axis) { return axis < g.ndim(
 // from a resize, the axis that could not be resized).
 class GridOutcome {
  public:
-  explicit GridOutcome(zr::GridRead read, double failed_axis = -1)
-      : read_(std::move(read)), failed_axis_(failed_axis) {}
+  explicit GridOutcome(zr::GridRead read, double failed_axis = -1, double failed_part = -1)
+      : read_(std::move(read)), failed_axis_(failed_axis), failed_part_(failed_part) {}
   bool ok() const { return read_.grid.has_value(); }
   double failed_axis() const { return failed_axis_; }
+  // From a concatenation: the part where the first problem was found.
+  double failed_part() const { return failed_part_; }
   // Moves the grid out, so a large grid is never held twice: call it once.
   ChunkGrid grid() { return std::move(*read_.grid); }
   zr::Problems errors() const { return read_.errors; }
@@ -55,6 +59,7 @@ class GridOutcome {
  private:
   zr::GridRead read_;
   double failed_axis_;
+  double failed_part_;
 };
 
 GridOutcome read_grid_metadata(uintptr_t text, size_t length, bool lenient) {
@@ -242,6 +247,22 @@ bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
 
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
+// A grid built axis by axis (resize, trimmed), or the problem of the axis
+// that failed, at `base`/<axis>, checked against its length.
+GridOutcome axis_outcome(zr::Expected<ChunkGrid, zr::AxisFaultAt>&& built, std::span<const uint64_t> lengths,
+                         std::string_view base) {
+  zr::GridRead read;
+  if (built) {
+    read.grid = std::move(*built);
+    return GridOutcome(std::move(read));
+  }
+  const size_t axis = built.error().axis;
+  zr::Problem problem = zr::axis_problem(built.error().fault, lengths[axis]);
+  problem.path = zr::pointer_append(base, axis);
+  read.errors.push_back(std::move(problem));
+  return GridOutcome(std::move(read), static_cast<double>(axis));
+}
+
 // ndim new lengths at `shape`; at `counts`, ndim counts of edges to append,
 // whose values follow one axis after another at `edges`.
 GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintptr_t edges) {
@@ -253,17 +274,7 @@ GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintpt
     appended[d].assign(e, e + n);
     e += n;
   }
-  auto resized = g.resize(new_shape, appended);
-  zr::GridRead read;
-  if (resized) {
-    read.grid = std::move(*resized);
-    return GridOutcome(std::move(read));
-  }
-  const size_t axis = resized.error().axis;
-  zr::Problem problem = zr::axis_problem(resized.error().fault, new_shape[axis]);
-  problem.path = zr::pointer_append("", axis);
-  read.errors.push_back(std::move(problem));
-  return GridOutcome(std::move(read), static_cast<double>(axis));
+  return axis_outcome(g.resize(new_shape, appended), new_shape, "");
 }
 
 // A slice, or with `blocks` a range of chunks, as Python writes it: each
@@ -399,6 +410,56 @@ Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
   return points_columns(zr::project_mask(*a, std::span(at<const uint8_t>(in), n)));
 }
 
+
+// Builders and plans: trimmed grids, concatenation, rechunk totals.
+
+// ndim lengths at `shape`, ndim chunk edges at `chunks` (uint64).
+GridOutcome trimmed_grid(uintptr_t shape, uintptr_t chunks, size_t ndim) {
+  std::span<const uint64_t> lengths(at<const uint64_t>(shape), ndim);
+  return axis_outcome(zr::trimmed_grid(lengths, std::span(at<const uint64_t>(chunks), ndim)), lengths, "/chunkShape");
+}
+
+// `n` grid addresses (Grid.address()) at `grids`. On failure, the problem's
+// path is "/<part>", failedPart() the part and failedAxis() the axis.
+GridOutcome concat_grids(uintptr_t grids, size_t n, size_t axis) {
+  std::vector<const ChunkGrid*> parts(n);
+  for (size_t k = 0; k < n; ++k) parts[k] = at<const ChunkGrid>(at<const uint32_t>(grids)[k]);
+  auto joined = zr::concat_grids(parts, axis);
+  zr::GridRead read;
+  if (joined) {
+    read.grid = std::move(*joined);
+    return GridOutcome(std::move(read));
+  }
+  const zr::ConcatFault& f = joined.error();
+  read.errors.push_back({zr::pointer_append("", f.part), f.message, f.code});
+  return GridOutcome(std::move(read), static_cast<double>(f.axis), static_cast<double>(f.part));
+}
+
+// One axis of a rechunk plan; the 128-bit sums as decimal text. `ok` is
+// false for a missing axis or different lengths.
+struct AxisOverlapOut {
+  bool ok = false;
+  uint64_t length = 0, source_chunks = 0, target_chunks = 0, max_reads = 0;
+  std::string reads = "0", read_elements = "0";
+};
+AxisOverlapOut axis_overlap(const ChunkGrid& source, const ChunkGrid& target, size_t axis) {
+  const zr::Axis *s = axis_of(source, axis), *t = axis_of(target, axis);
+  if (!s || !t || s->length() != t->length()) return {};
+  const zr::AxisOverlap o = zr::axis_overlap(*s, *t);
+  return {true, o.length, o.source_chunks, o.target_chunks, o.max_reads, zr::to_decimal(o.reads),
+          zr::to_decimal(o.read_elements)};
+}
+
+// Three columns for target chunks [first, stop): target chunk, first
+// source chunk, source stop. Failed for a bad axis or range.
+Columns axis_sources(const ChunkGrid& source, const ChunkGrid& target, size_t axis, uint64_t first, uint64_t stop) {
+  const zr::Axis *s = axis_of(source, axis), *t = axis_of(target, axis);
+  if (!s || !t || s->length() != t->length()) return Columns::failed(0);
+  auto sources = zr::axis_sources(*s, *t, first, stop);
+  if (!sources) return Columns::failed(0);
+  return Columns({std::move(sources->target), std::move(sources->source_first), std::move(sources->source_stop)});
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
@@ -521,9 +582,23 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("projectPointsSigned", &project_points_signed)
       .function("projectMask", &project_mask);
 
+  value_object<AxisOverlapOut>("AxisOverlap")
+      .field("ok", &AxisOverlapOut::ok)
+      .field("length", &AxisOverlapOut::length)
+      .field("sourceChunks", &AxisOverlapOut::source_chunks)
+      .field("targetChunks", &AxisOverlapOut::target_chunks)
+      .field("maxReads", &AxisOverlapOut::max_reads)
+      .field("reads", &AxisOverlapOut::reads)
+      .field("readElements", &AxisOverlapOut::read_elements);
+  function("trimmedGrid", &trimmed_grid);
+  function("concatGrids", &concat_grids);
+  function("axisOverlap", &axis_overlap);
+  function("axisSources", &axis_sources);
+
   class_<GridOutcome>("GridOutcome")
       .function("ok", &GridOutcome::ok)
       .function("failedAxis", &GridOutcome::failed_axis)
+      .function("failedPart", &GridOutcome::failed_part)
       .function("grid", &GridOutcome::grid)
       .function("errors", &GridOutcome::errors)
       .function("warnings", &GridOutcome::warnings);

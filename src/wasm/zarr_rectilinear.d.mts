@@ -32,6 +32,17 @@ export interface NativeProblem {
   byteOffset: bigint;
 }
 
+/** One axis of a rechunk plan; 128-bit sums as decimal text. */
+export interface AxisOverlap {
+  ok: boolean;
+  length: bigint;
+  sourceChunks: bigint;
+  targetChunks: bigint;
+  maxReads: bigint;
+  reads: string;
+  readElements: string;
+}
+
 /** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
 export interface NativeDocument {
   kind: 'array' | 'group';
@@ -125,8 +136,10 @@ export interface Columns extends Handle {
 /** A grid, or the problems that kept it from being built. */
 export interface GridOutcome extends Handle {
   ok(): boolean;
-  /** The axis a resize could not resize, or -1. */
+  /** The axis a resize or a concatenation failed on, or -1. */
   failedAxis(): number;
+  /** The part a concatenation failed on, or -1. */
+  failedPart(): number;
   /** Moves the grid out: call once. */
   grid(): Grid;
   errors(): Problems;
@@ -188,6 +201,12 @@ export interface NativeModule {
   validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
   memberSpan(text: number, length: number, key: string): MemberSpan;
   readDocument(text: number, length: number, lenient: boolean): NativeDocument;
+  /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
+  trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
+  /** `n` grid addresses (uint32) at `grids`. */
+  concatGrids(grids: number, n: number, axis: number): GridOutcome;
+  axisOverlap(source: Grid, target: Grid, axis: number): AxisOverlap;
+  axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): Columns;
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
   heapInUse(): number;

@@ -157,6 +157,26 @@ test('hovering a chunk gives its coordinates, origin, declared shape and data sh
   await close(demo);
 });
 
+test('a rechunk target is drawn dashed over the grid; hovering lists the source chunks a target chunk reads', async () => {
+  const demo = await open();
+  const { page } = demo;
+  const before = await canvasImage(page);
+  // The spec example, [[16, 10], [24, 14]] on [26, 38], read by [[13, 13], [19, 19]].
+  await page.fill('#plan-target', '[[13, 13], [19, 19]]');
+  await page.waitForFunction(() => document.getElementById('plan-result').dataset.maxReads);
+  assert.match(await page.textContent('#plan-result'), /^4 target chunks read at most 4 source chunks each, 2\.25 on average; read amplification /);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.notEqual(await canvasImage(page), before, 'the target boundaries are drawn');
+  // Element (20, 15) lies in target chunk (1, 0): rows [13, 26) meet source
+  // chunks 0 and 1, columns [0, 19) source chunk 0.
+  await page.mouse.move(...(await mouseAt(page, 20.5, 15.5)));
+  await page.waitForFunction(() => document.getElementById('plan-hover').dataset.reads);
+  assert.equal(await page.textContent('#plan-hover'), 'target chunk (1, 0) reads source chunks 0–1 × 0–0: 2 in all');
+  await page.fill('#plan-target', '[[13, 13]]');
+  await page.waitForFunction(() => /axes/.test(document.getElementById('plan-result').textContent));
+  await close(demo);
+});
+
 test('a typed selection highlights the chunks grid.project returns, and a step skips chunks', async () => {
   const demo = await open('#preset=overflow');
   const { page } = demo;

@@ -181,3 +181,47 @@ test('inspect --svg writes a readable drawing, with dense lines merged at 10^9 c
   assert.ok(svg.length < 200_000, `the drawing stays small (${svg.length} bytes): lines closer than a pixel are merged`);
   assert.ok((svg.match(/<line/g) ?? []).length < 2000, 'no line per chunk');
 });
+
+// Two array documents for `plan`, written to the work folder.
+function planDocuments(sourceShapes, targetShapes, shape) {
+  const doc = (chunkShapes) => JSON.stringify({
+    zarr_format: 3, node_type: 'array', shape, data_type: 'uint8',
+    chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: chunkShapes } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }],
+  });
+  const source = join(work, `plan-source-${shape.join('x')}.json`), target = join(work, `plan-target-${shape.join('x')}.json`);
+  writeFileSync(source, doc(sourceShapes));
+  writeFileSync(target, doc(targetShapes));
+  return [source, target];
+}
+
+test('plan prints the totals of a rechunk plan; --json gives them exactly', async () => {
+  // Axis 0: chunks of 1000 read by chunks of 1001 over about 10^12 elements
+  // (every target chunk reads 2); axis 1: [2, 4] read by [3, 3] (2 and 1).
+  const [source, target] = planDocuments([1000, [2, 4]], [1001, [3, 3]], [1001000000000, 6]);
+  const { code, stdout } = await run('plan', source, target);
+  assert.equal(code, 0);
+  assert.match(stdout, /^shape +\[1001000000000, 6\]$/m);
+  assert.match(stdout, /^reads per target chunk +at most 4, mean 3$/m);
+  assert.match(stdout, /^read amplification +/m);
+  const json = await run('plan', source, target, '--json');
+  assert.equal(json.code, 0);
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.maxReads, 4);
+  assert.equal(report.targetChunks, 2000000000);
+  assert.equal(report.axes[0].reads, 2000000000);
+  assert.equal(report.axes[1].readElements, 10);
+  assert.match(json.stdout, /"numerator":20000000000000,/);
+});
+
+test('plan refuses shapes that differ, and invalid documents', async () => {
+  const [source] = planDocuments([2], [3], [6]);
+  const [, target] = planDocuments([2], [3], [7]);
+  const differ = await run('plan', source, target);
+  assert.equal(differ.code, 1);
+  assert.match(differ.stderr, /axis 0 has length 6 in the source and 7 in the target/);
+  const invalid = await run('plan', source, join(fixtures, 'errors/zero-edge/zarr.json'));
+  assert.equal(invalid.code, 1);
+  assert.match(invalid.stderr, /zero-edge\/zarr\.json: \/chunk_grid/);
+  assert.equal((await run('plan', source)).code, 2);
+});

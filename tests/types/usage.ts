@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
 // the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer } from 'zarr-rectilinear';
 
 await ready;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
@@ -49,4 +49,20 @@ grid.project(['0:10']);
       void p, valid;
     }
   }
+}
+
+// Builders and plans.
+{
+  const t: ChunkGrid = ChunkGrid.trimmed([1000], [64]);
+  const joined: ChunkGrid = ChunkGrid.concat([t, ChunkGrid.trimmed([10n], [4n])], 0);
+  const chunks: Natural[][] = joined.toDaskChunks();
+  const plan: RechunkPlan = t.overlap(ChunkGrid.trimmed([1000], [100]));
+  const totals: RechunkTotals = plan.totals();
+  const mean: number = totals.meanReads;
+  const exact: bigint = totals.amplificationExact.numerator;
+  const one = plan.sourcesOf([0]);
+  const first: Integer = one.axes[0].sourceFirst;
+  const cols = plan.axisSources(0, 0, 10);
+  const stops: Column = cols.sourceStop;
+  void chunks, mean, exact, first, stops, one.axes[0].intersections?.[0]?.start;
 }

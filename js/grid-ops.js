@@ -1,0 +1,202 @@
+// Grids people build and combine: trimmed grids, dask's chunks out,
+// concatenation, and rechunk plans (docs/semantics.md, "Builders",
+// "Concatenation" and "Rechunk plans"). The core works on runs; this layer
+// checks arguments, applies the number rules and the documented limits.
+import { copyColumns, native, problems, u64, u64View, using, withHeap } from './native.js';
+import { GridError } from './grid-error.js';
+import { isBigInt, natural, output, toUint64 } from './numbers.js';
+import { ChunkGrid, adoptGrid, gridHandle } from './chunk-grid.js';
+
+// toDaskChunks() lists at most this many chunks, summed over the axes.
+export const DASK_CHUNK_LIMIT = 2 ** 24;
+// axisSources() lists at most this many target chunks in one call.
+export const AXIS_SOURCES_LIMIT = 2 ** 24;
+// sourcesOf() lists the intersections of an axis up to this many source chunks.
+export const INTERSECTION_LIMIT = 2 ** 16;
+
+const list = (values) => `[${Array.from(values, String).join(', ')}]`;
+
+function checkAxisOf(grid, axis) {
+  if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
+    throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
+  }
+}
+
+/** @import { Integer } from './index.js' */
+
+/** @returns {ChunkGrid} */
+function gridFrom(/** @type {import('../dist/zarr_rectilinear.mjs').GridOutcome} */ outcome) {
+  return using(outcome, (o) => {
+    if (!o.ok()) throw new GridError(problems(o.errors()));
+    return adoptGrid(o.grid(), []);
+  });
+}
+
+export function trimmedGrid(shape, chunkShape) {
+  if (!Array.isArray(shape) || !Array.isArray(chunkShape) || shape.length !== chunkShape.length) {
+    throw new TypeError('trimmed: expected two arrays of one integer per axis (shape, chunkShape)');
+  }
+  const ndim = shape.length;
+  const values = [...shape.map((v, d) => toUint64(v, `shape[${d}]`)), ...chunkShape.map((v, d) => toUint64(v, `chunkShape[${d}]`))];
+  return gridFrom(withHeap(16 * ndim, (address) => {
+    u64View(address, 2 * ndim).set(values);
+    return native.trimmedGrid(address, address + 8 * ndim, ndim);
+  }));
+}
+
+export function concatGrids(grids, axis) {
+  if (!Array.isArray(grids) || grids.length === 0 || !grids.every((g) => g instanceof ChunkGrid)) {
+    throw new TypeError('concat: expected a non-empty array of ChunkGrid');
+  }
+  checkAxisOf(grids[0], axis);
+  const addresses = grids.map((g) => gridHandle(g).address());
+  const outcome = withHeap(4 * grids.length, (address) => {
+    new Uint32Array(native.HEAPU8.buffer, address, grids.length).set(addresses);
+    return native.concatGrids(address, grids.length, axis);
+  });
+  return using(outcome, (o) => {
+    if (o.ok()) return adoptGrid(o.grid(), []);
+    const errors = problems(o.errors());
+    throw Object.assign(new GridError(errors), { part: o.failedPart(), axis: o.failedAxis() });
+  });
+}
+
+export function daskChunks(grid) {
+  const counts = grid.gridShape.map(BigInt);
+  const total = counts.reduce((a, b) => a + b, 0n);
+  if (total > BigInt(DASK_CHUNK_LIMIT)) {
+    throw new RangeError(`toDaskChunks: the grid has ${total} active chunks over its axes, more than ${DASK_CHUNK_LIMIT} (2^24) listed; use dataRuns(axis)`);
+  }
+  return counts.map((_, d) => {
+    const out = [];
+    for (const { size, count } of grid.dataRuns(d)) for (let k = 0; k < count; k++) out.push(size);
+    return out.length ? out : [0];
+  });
+}
+
+// An exact ratio as a double: the quotient, then the remainder's part.
+function ratio(numerator, denominator) {
+  if (denominator === 0n) return 0;
+  return Number(numerator / denominator) + Number(numerator % denominator) / Number(denominator);
+}
+
+const product = (values) => values.reduce((a, b) => a * b, 1n);
+
+export function overlapPlan(source, target) {
+  if (!(target instanceof ChunkGrid)) throw new TypeError('overlap: expected a target ChunkGrid');
+  if (source.ndim !== target.ndim) {
+    throw new RangeError(`overlap: the source has ${source.ndim} axes and the target ${target.ndim}; a plan needs one shape`);
+  }
+  const s = gridHandle(source), t = gridHandle(target);
+  const axes = source.shape.map((length, d) => {
+    const o = native.axisOverlap(s, t, d);
+    if (!o.ok) {
+      throw new RangeError(`overlap: axis ${d} has length ${length} in the source and ${target.shape[d]} in the target; a plan needs one shape`);
+    }
+    return {
+      length: u64(o.length), sourceChunks: u64(o.sourceChunks), targetChunks: u64(o.targetChunks),
+      maxReads: u64(o.maxReads), reads: BigInt(o.reads), readElements: BigInt(o.readElements),
+    };
+  });
+  return new RechunkPlan(source, target, axes);
+}
+
+// How the chunks of `target` read the chunks of `source` (same shape).
+// The plan holds the two grids (it does not own them): dispose them after it.
+export class RechunkPlan {
+  #source;
+  #target;
+  #axes;
+
+  constructor(source, target, axes) {
+    this.#source = source;
+    this.#target = target;
+    this.#axes = axes;
+  }
+
+  get source() { return this.#source; }
+  get target() { return this.#target; }
+
+  // Totals from runs: per axis and in N-d (the product of the axes).
+  totals() {
+    const a = this.#axes;
+    const targetChunks = product(a.map((x) => x.targetChunks));
+    const readsNumerator = product(a.map((x) => x.reads));
+    const readElements = product(a.map((x) => x.readElements));
+    const size = product(a.map((x) => x.length));
+    return {
+      shape: a.map((x) => natural(x.length)),
+      sourceChunks: natural(product(a.map((x) => x.sourceChunks))),
+      targetChunks: natural(targetChunks),
+      maxReads: natural(product(a.map((x) => x.maxReads))),
+      meanReads: ratio(readsNumerator, targetChunks),
+      meanReadsExact: { numerator: readsNumerator, denominator: targetChunks },
+      amplification: ratio(readElements, size),
+      amplificationExact: { numerator: readElements, denominator: size },
+      axes: a.map((x) => ({
+        length: natural(x.length), sourceChunks: natural(x.sourceChunks), targetChunks: natural(x.targetChunks),
+        maxReads: natural(x.maxReads), meanReads: ratio(x.reads, x.targetChunks), reads: x.reads,
+        amplification: ratio(x.readElements, x.length), readElements: x.readElements,
+      })),
+    };
+  }
+
+  // The source chunks one target chunk reads, per axis, in O(log runs) per
+  // axis (and O(k log runs) for k intersections).
+  sourcesOf(targetCoords) {
+    const source = this.#source, target = this.#target;
+    if (!Array.isArray(targetCoords) || targetCoords.length !== target.ndim) {
+      throw new TypeError(`targetCoords: expected an array of ${target.ndim} integers`);
+    }
+    const active = target.gridShape.map(BigInt);
+    const big = targetCoords.some(isBigInt);
+    const coords = targetCoords.map((c, d) => toUint64(c, `targetCoords[${d}]`));
+    coords.forEach((c, d) => {
+      if (c >= active[d]) {
+        throw new RangeError(`target chunk ${list(targetCoords)} lies outside the target's active chunks ${list(target.gridShape)} on axis ${d}`);
+      }
+    });
+    const axes = coords.map((c, d) => {
+      const chunk = target.axisChunk(d, c);
+      const start = chunk.origin, stop = chunk.origin + chunk.dataSize;
+      const range = source.chunkRange(d, start, stop);
+      const count = range.stop - range.first;
+      /** @type {Array<{chunk: Integer, start: Integer, stop: Integer}> | null} */
+      let intersections = null;
+      if (count <= BigInt(INTERSECTION_LIMIT)) {
+        intersections = [];
+        for (let k = range.first; k < range.stop; k++) {
+          const s = source.axisChunk(d, k);
+          const from = s.origin > start ? s.origin : start;
+          const end = s.origin + s.size < stop ? s.origin + s.size : stop;
+          intersections.push({ chunk: output(k, big), start: output(from, big), stop: output(end, big) });
+        }
+      }
+      return {
+        sourceFirst: output(range.first, big), sourceStop: output(range.stop, big),
+        start: output(start, big), stop: output(stop, big), intersections,
+      };
+    });
+    const reads = product(axes.map((a) => BigInt(a.sourceStop) - BigInt(a.sourceFirst)));
+    return { axes, reads: big ? reads : natural(reads) };
+  }
+
+  // Columns for target chunks [targetFirst, targetStop) of one axis: each
+  // chunk and the source chunks [sourceFirst, sourceStop) it reads.
+  axisSources(axis, targetFirst, targetStop) {
+    checkAxisOf(this.#target, axis);
+    const first = toUint64(targetFirst, 'targetFirst'), stop = toUint64(targetStop, 'targetStop');
+    const active = BigInt(this.#target.gridShape[axis]);
+    if (first > stop || stop > active) {
+      throw new RangeError(`axisSources: found [${targetFirst}, ${targetStop}); expected a range inside the ${active} active target chunks of axis ${axis}`);
+    }
+    if (stop - first > BigInt(AXIS_SOURCES_LIMIT)) {
+      throw new RangeError(`axisSources: found ${stop - first} target chunks; at most ${AXIS_SOURCES_LIMIT} (2^24) are listed in one call`);
+    }
+    const big = isBigInt(targetFirst) || isBigInt(targetStop);
+    const columns = copyColumns(native.axisSources(gridHandle(this.#source), gridHandle(this.#target), axis, first, stop), !big);
+    if (columns === null) throw new RangeError('axisSources: a chunk index passes 2^53 - 1; pass bigint bounds');
+    const [targetChunks, sourceFirst, sourceStop] = columns;
+    return { targetChunks, sourceFirst, sourceStop };
+  }
+}
