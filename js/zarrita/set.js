@@ -21,6 +21,20 @@ import { checkWritable, readKey, writeKey } from './store.js';
  * @import { RectilinearArray, Selection, SetOptions, SetValue, SupportedDataType } from '../zarrita.js'
  */
 
+// Each element of `data` as a raw element, or the error naming its position.
+function checkedRaw(type, data) {
+  const raw = new type.Raw(data.length);
+  for (let i = 0; i < data.length; i++) {
+    try {
+      raw[i] = toRaw(type, data[i]);
+    } catch (error) {
+      const Kind = error instanceof RangeError ? RangeError : TypeError;
+      throw new Kind(`value.data[${i}]: ${/** @type {Error} */ (error).message}`, { cause: error });
+    }
+  }
+  return raw;
+}
+
 // The value as {scalar} or {data (raw, of the array's type), stride}.
 function valueOf(type, value, outShape) {
   if (value === null || typeof value !== 'object' || value instanceof BoolArray) {
@@ -35,7 +49,10 @@ function valueOf(type, value, outShape) {
   const size = outShape.reduce((a, b) => a * b, 1);
   if (data.length < size) throw new InvalidSelectionError(`value.data holds ${data.length} elements; shape [${shape.join(', ')}] needs ${size}`);
   let raw = rawOf(data);
-  if (!(raw instanceof type.Raw)) raw = type.Raw.from(Array.from(raw, (v) => toRaw(type, v)));
+  // A typed array of the array's own type is taken as it is; anything else
+  // is checked element by element.
+  const exact = raw instanceof type.Raw && (type.kind !== 'bool' || data instanceof BoolArray);
+  if (!exact) raw = checkedRaw(type, raw);
   return { data: raw, stride: value.stride ? value.stride.map(Number) : cStrides(outShape) };
 }
 
