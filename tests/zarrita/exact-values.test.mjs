@@ -4,11 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { create, get, open, set } from 'zarr-rectilinear/zarrita';
-
-function memoryStore() {
-  const map = new Map();
-  return { map, get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v) };
-}
+import { memoryStore } from './support.mjs';
 
 async function array(dtype, fill_value) {
   const store = memoryStore();

@@ -7,11 +7,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import * as zarr from 'zarrita';
 import { create, get, set } from 'zarr-rectilinear/zarrita';
-
-function memoryStore() {
-  const map = new Map();
-  return { map, get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v) };
-}
+import { memoryStore } from './support.mjs';
 
 const SHARDED = [{
   name: 'sharding_indexed',
