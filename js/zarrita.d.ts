@@ -191,13 +191,20 @@ export declare function create<Store extends Mutable, D extends SupportedDataTyp
   opts: CreateOptions<D>,
 ): Promise<RectilinearArray<D, Store>>;
 
-export interface GetOptions {
+export interface SetOptions {
   /** The most chunk fetches in flight at once. Default 16. */
   concurrency?: number;
+  /** Aborting settles the call at once, even while a store read is pending. */
   signal?: AbortSignal;
 }
 
-export type SetOptions = GetOptions;
+export interface GetOptions extends SetOptions {
+  /**
+   * The largest output, in bytes, get allocates: a larger selection is a
+   * RangeError before any per-element work. Default 2^32 (4 GiB).
+   */
+  maxBytes?: number;
+}
 
 /**
  * Reads a selection: the whole array for null or no selection. An integer

@@ -20,8 +20,18 @@ async function compress(bytes, format) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// A blosc frame's header gives its own length (cbytes, bytes 12..16): a
+// frame cut short or padded decodes to wrong values without complaint.
+function checkBloscFrame(bytes) {
+  if (bytes.length < 16) throw new Error(`found ${bytes.length} bytes; a blosc frame has a 16-byte header`);
+  const cbytes = new DataView(bytes.buffer, bytes.byteOffset, 16).getUint32(12, true);
+  if (cbytes !== bytes.length) throw new Error(`found ${bytes.length} bytes; the blosc header gives ${cbytes}`);
+}
+
 // What we add to zarrita's codecs, by name: encoders it lacks, checks it skips.
 const EXTRAS = {
+  blosc: { check: checkBloscFrame },
+  'numcodecs.blosc': { check: checkBloscFrame },
   gzip: { encode: (bytes) => compress(bytes, 'gzip') },
   zlib: { encode: (bytes) => compress(bytes, 'deflate') },
   crc32c: {
@@ -32,8 +42,13 @@ const EXTRAS = {
   bytes: { encodedSize: (n) => n },
 };
 
+const ONE_BYTE_TYPES = new Set(['bool', 'int8', 'uint8']);
+
 // zarr v3 writes blosc's shuffle as a word; numcodecs' Blosc takes a number.
-function configurationFor(name, configuration = {}) {
+// A one-byte type has no byte order: zarrita's bytes codec would still swap
+// a bool array in groups of 4 for endian "big", so the endian is dropped.
+function configurationFor(name, configuration = {}, dataTypeName = '') {
+  if (name === 'bytes' && ONE_BYTE_TYPES.has(dataTypeName)) return { ...configuration, endian: undefined };
   if ((name === 'blosc' || name === 'numcodecs.blosc') && typeof configuration.shuffle === 'string') {
     return { ...configuration, shuffle: BLOSC_SHUFFLE[configuration.shuffle] ?? configuration.shuffle };
   }
@@ -100,7 +115,7 @@ export class CodecChain {
     let arrayToBytes;
     const bytesToBytes = [];
     for (const { name, configuration, Codec } of loaded) {
-      const codec = Codec.fromConfig(configurationFor(name, configuration), current);
+      const codec = Codec.fromConfig(configurationFor(name, configuration, current.dataType), current);
       const kind = codec.kind ?? 'bytes_to_bytes'; // numcodecs' compressors carry no kind
       const named = { name, codec, extra: EXTRAS[name] ?? {} };
       if (kind === 'array_to_array') {

@@ -30,6 +30,7 @@ function formatJSON(value, indent = '') {
   if (Array.isArray(value) && holdsObject(value)) {
     return `[\n${value.map((v) => `${inner}${formatJSON(v, inner)}`).join(',\n')}\n${indent}]`;
   }
+  if (Object.is(value, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
   const { text, problems } = stringifyExact(value);
   if (problems.length) throw new InvalidMetadataError(`create: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`);
   return text;

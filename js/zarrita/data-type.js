@@ -48,21 +48,51 @@ export function scalarOf(type, rawValue) {
   return type.kind === 'bool' ? rawValue !== 0 : rawValue;
 }
 
-// A user value (scalar) as a raw element, or a TypeError.
+const show = (value) => (typeof value === 'bigint' ? `${value}n` : Object.is(value, -0) ? '-0' : String(value));
+
+// The inclusive range of each integer type, as bigints.
+function integerRange(type) {
+  const bits = BigInt(8 * type.bytes);
+  const signed = !type.name.startsWith('uint');
+  return signed ? [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n] : [0n, 2n ** bits - 1n];
+}
+
+const FLOAT_ROUND = { float16: /** @type {any} */ (Math).f16round, float32: Math.fround };
+
+// A user value (scalar) as a raw element. A value of the wrong kind is a
+// TypeError; a value the data type cannot hold exactly (a fraction, NaN or
+// an infinity into an integer type, an integer out of range, a finite float
+// that would round to an infinity) is a RangeError: nothing is truncated,
+// wrapped or saturated.
 export function toRaw(type, value) {
   if (type.kind === 'bool') {
     if (typeof value !== 'boolean' && value !== 0 && value !== 1) throw new TypeError(`found ${String(value)}; expected a boolean for data_type bool`);
     return value ? 1 : 0;
   }
-  if (type.kind === 'bigint') {
-    if (typeof value === 'bigint') return value;
-    if (Number.isSafeInteger(value)) return BigInt(value);
-    throw new TypeError(`found ${String(value)}; expected a bigint (or a safe integer) for data_type ${type.name}`);
+  if (type.kind === 'float') {
+    let number = value;
+    if (typeof value === 'boolean') number = Number(value);
+    else if (typeof value === 'bigint') {
+      number = Number(value);
+      if (BigInt(number) !== value) throw new RangeError(`found ${show(value)}; data_type ${type.name} cannot hold it exactly`);
+    } else if (typeof value !== 'number') throw new TypeError(`found ${String(value)}; expected a number for data_type ${type.name}`);
+    const round = FLOAT_ROUND[type.name];
+    if (round && Number.isFinite(number) && !Number.isFinite(round(number))) {
+      throw new RangeError(`found ${show(value)}; it overflows data_type ${type.name} (it would become ${round(number)})`);
+    }
+    return number;
   }
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return Number(value);
-  if (typeof value === 'bigint' && value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
-  throw new TypeError(`found ${String(value)}; expected a number for data_type ${type.name}`);
+  // Integer types.
+  let big;
+  if (typeof value === 'bigint') big = value;
+  else if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw new RangeError(`found ${show(value)}; expected an integer for data_type ${type.name}`);
+    big = BigInt(value);
+  } else if (typeof value === 'boolean') big = value ? 1n : 0n;
+  else throw new TypeError(`found ${String(value)}; expected ${type.kind === 'bigint' ? 'a bigint or an integer' : 'a number'} for data_type ${type.name}`);
+  const [lo, hi] = integerRange(type);
+  if (big < lo || big > hi) throw new RangeError(`found ${show(value)}; out of the range of data_type ${type.name} (${lo} to ${hi})`);
+  return type.kind === 'bigint' ? big : Number(big);
 }
 
 const SPECIAL_FLOATS = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
@@ -100,7 +130,7 @@ export function fillValueOf(type, value) {
       if (!Number.isInteger(value)) throw bad('an integer');
       const raw = new type.Raw([value])[0];
       if (raw !== value) throw bad(`an integer in the range of ${type.name}`);
-      return value;
+      return raw; // -0 is 0
     }
     default: {
       if (typeof value === 'number') return value;

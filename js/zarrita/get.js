@@ -26,6 +26,20 @@ async function decode(chain, bytes, key) {
   }
 }
 
+export const DEFAULT_MAX_BYTES = 2 ** 32;
+
+// Refuses an output shape past maxBytes, before anything is allocated.
+function outputCheck(type, maxBytes = DEFAULT_MAX_BYTES) {
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new RangeError(`maxBytes: found ${String(maxBytes)}; expected a non-negative number`);
+  return (/** @type {number[]} */ shape) => {
+    const elements = shape.reduce((a, b) => a * b, 1);
+    const bytes = elements * type.bytes;
+    if (bytes > maxBytes) {
+      throw new RangeError(`get: the selection has shape [${shape.join(', ')}], ${elements} elements of ${type.name} (${bytes} bytes); the limit is ${maxBytes} bytes (opts.maxBytes)`);
+    }
+  };
+}
+
 function* readTasks(context, axes, out, outStride, signal) {
   const { grid, sharding, store } = context;
   if (!sharding) {
@@ -98,9 +112,10 @@ export async function get(arr, selection = null, opts = {}) {
   const signal = opts.signal;
   signal?.throwIfAborted();
   const limit = concurrencyOf(opts);
+  const checkShape = outputCheck(type, opts.maxBytes);
   const { axes, outShape } = sharding
-    ? planSelection(sharding.innerGrid, shardSelection(grid, selection))
-    : planSelection(grid, selection);
+    ? planSelection(sharding.innerGrid, shardSelection(grid, selection), checkShape)
+    : planSelection(grid, selection, checkShape);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);
   await runPool(readTasks(context, axes, out, outStride, signal), limit, signal);

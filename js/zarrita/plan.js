@@ -42,9 +42,21 @@ function axisPlan(p) {
   return { kind: 'points', chunks, locals, positions, length: outPositions.length };
 }
 
-// { axes, outShape } for a selection on `grid`.
-export function planSelection(grid, selection) {
-  const axes = grid.projectAxes(selection).map(axisPlan);
+// The output length of one axis's projection, read from its columns (a
+// slice's is its last output stop): no per-element work.
+function projectedLength(p) {
+  if (p.kind === 'integer') return 1;
+  const n = p.chunks.length;
+  if (p.kind === 'slice') return n ? Number(p.outStops[n - 1]) : 0;
+  return p.positions.length;
+}
+
+// { axes, outShape } for a selection on `grid`. `checkShape(outShape)`, when
+// given, runs before any per-element list is built: it may throw.
+export function planSelection(grid, selection, checkShape) {
+  const projections = grid.projectAxes(selection);
+  if (checkShape) checkShape(projections.filter((p) => p.kind !== 'integer').map(projectedLength));
+  const axes = projections.map(axisPlan);
   const outShape = axes.filter((a) => a.kind !== 'integer').map((a) => a.length);
   return { axes, outShape };
 }

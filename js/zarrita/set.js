@@ -2,13 +2,16 @@
 // set(arr, selection, value): writes whole chunks directly, and reads,
 // modifies and rewrites the chunks a selection covers only in part. Sharded
 // arrays are written a shard at a time: untouched inner chunks keep their
-// bytes, and the index is rebuilt with its checksum.
+// bytes, and the index is rebuilt with its checksum. Each chunk's (or
+// shard's) read-modify-write holds a lock on (store, key), so concurrent
+// set calls in one process never overwrite each other's elements.
 import { BoolArray } from 'zarrita';
 import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides, toCOrder } from './copy.js';
 import { filled, rawOf, toRaw } from './data-type.js';
 import { InvalidSelectionError } from './errors.js';
+import { withKeyLock } from './lock.js';
 import { chunkCoords, coversChunk, planSelection, units, valueToChunk } from './plan.js';
 import { concurrencyOf, runPool } from './pool.js';
 import { decodeIndex, encodeShard, indexBytesOf, innerBytes, placeInShards, shardGeometry, shardSelection } from './sharding.js';
@@ -17,6 +20,20 @@ import { checkWritable, readKey, writeKey } from './store.js';
  * @import { Mutable } from 'zarrita'
  * @import { RectilinearArray, Selection, SetOptions, SetValue, SupportedDataType } from '../zarrita.js'
  */
+
+// Each element of `data` as a raw element, or the error naming its position.
+function checkedRaw(type, data) {
+  const raw = new type.Raw(data.length);
+  for (let i = 0; i < data.length; i++) {
+    try {
+      raw[i] = toRaw(type, data[i]);
+    } catch (error) {
+      const Kind = error instanceof RangeError ? RangeError : TypeError;
+      throw new Kind(`value.data[${i}]: ${/** @type {Error} */ (error).message}`, { cause: error });
+    }
+  }
+  return raw;
+}
 
 // The value as {scalar} or {data (raw, of the array's type), stride}.
 function valueOf(type, value, outShape) {
@@ -32,7 +49,10 @@ function valueOf(type, value, outShape) {
   const size = outShape.reduce((a, b) => a * b, 1);
   if (data.length < size) throw new InvalidSelectionError(`value.data holds ${data.length} elements; shape [${shape.join(', ')}] needs ${size}`);
   let raw = rawOf(data);
-  if (!(raw instanceof type.Raw)) raw = type.Raw.from(Array.from(raw, (v) => toRaw(type, v)));
+  // A typed array of the array's own type is taken as it is; anything else
+  // is checked element by element.
+  const exact = raw instanceof type.Raw && (type.kind !== 'bool' || data instanceof BoolArray);
+  if (!exact) raw = checkedRaw(type, raw);
   return { data: raw, stride: value.stride ? value.stride.map(Number) : cStrides(outShape) };
 }
 
@@ -72,9 +92,19 @@ function* chunkTasks(context, axes, value, signal) {
       const shape = grid.chunkShape(coords);
       const covered = coversChunk(axes, at, grid.chunkDataShape(coords));
       const chain = await context.chains.forShape(shape);
-      const existing = covered ? undefined : await readKey(store, key, signal);
-      const data = await updatedChunk(context, chain, shape, existing, covered, axes, at, value, key);
-      await writeKey(store, key, await encode(chain, data, key));
+      if (covered) {
+        // A whole-chunk write reads nothing, but still waits its turn, so
+        // that writes to one chunk land in the order they were made.
+        const data = await updatedChunk(context, chain, shape, undefined, true, axes, at, value, key);
+        const bytes = await encode(chain, data, key);
+        await withKeyLock(store, key, () => writeKey(store, key, bytes));
+        return;
+      }
+      await withKeyLock(store, key, async () => {
+        const existing = await readKey(store, key, signal);
+        const data = await updatedChunk(context, chain, shape, existing, false, axes, at, value, key);
+        await writeKey(store, key, await encode(chain, data, key));
+      });
     };
   }
 }
@@ -92,7 +122,7 @@ function* shardTasks(context, axes, value, signal) {
     shards.get(key).items.push(at);
   }
   for (const [key, { shard, items }] of shards) {
-    yield async () => {
+    yield () => withKeyLock(store, key, async () => {
       const { indexShape, count } = shardGeometry(context, shard);
       const chain = await sharding.chains.forShape(sharding.chunkShape);
       const indexStride = cStrides(indexShape);
@@ -116,7 +146,7 @@ function* shardTasks(context, axes, value, signal) {
         pieces[k] = await encode(chain, data, innerKey);
       }
       await writeKey(store, key, await encodeShard(context, indexShape, pieces));
-    };
+    });
   }
 }
 

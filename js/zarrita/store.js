@@ -14,10 +14,36 @@ function checkBytes(operation, key, bytes) {
   return bytes;
 }
 
+// The store's promise, or a rejection with the signal's reason as soon as
+// it is aborted, whatever the store does with the signal. A later outcome
+// of the store's promise is then ignored (and never unhandled).
+function raced(promise, signal) {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+    if (signal.aborted) {
+      onAbort();
+      Promise.resolve(promise).catch(() => {});
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(promise).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 export async function readKey(store, key, signal) {
   let bytes;
   try {
-    bytes = await store.get(key, signal ? { signal } : undefined);
+    bytes = await raced(store.get(key, signal ? { signal } : undefined), signal);
   } catch (error) {
     rethrow('reading', key, error, signal);
   }
@@ -28,7 +54,7 @@ export async function readKey(store, key, signal) {
 export async function readRange(store, key, range, signal) {
   let bytes;
   try {
-    bytes = await store.getRange(key, range, signal ? { signal } : undefined);
+    bytes = await raced(store.getRange(key, range, signal ? { signal } : undefined), signal);
   } catch (error) {
     rethrow('reading', key, error, signal);
   }

@@ -101,6 +101,12 @@ export function recordingStore(inner, { failOn, delayMs = 0 } = {}) {
   return store;
 }
 
+// A store in a Map: get, set, and the map itself.
+export function memoryStore() {
+  const map = new Map();
+  return { map, get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v) };
+}
+
 // ---- results --------------------------------------------------------------
 
 // A get() result as a plain C-ordered array of values (NaN kept).
