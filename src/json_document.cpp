@@ -422,7 +422,8 @@ void report_duplicate_keys(const JsonValue& root, Problems& errors, std::span<co
 
 // The pointers asked for, as a trie of decoded reference tokens: the SAX
 // pass follows it one key or index at a time, so that matching costs
-// O(1) per value plus the key's length, however deep the value lies.
+// O(1) per value plus the key's length, however deep the value lies (an
+// array walks its sorted index children alongside its elements).
 class PointerTrie {
  public:
   static constexpr int32_t kNone = -1;
@@ -442,6 +443,7 @@ class PointerTrie {
       if (nodes_[node].slot == kNone) nodes_[node].slot = static_cast<int32_t>(slots_++);
       slot_of_[i] = static_cast<size_t>(nodes_[node].slot);
     }
+    for (Node& n : nodes_) std::sort(n.indices.begin(), n.indices.end());
     return std::nullopt;
   }
 
@@ -451,11 +453,11 @@ class PointerTrie {
     const auto it = keys.find(key);
     return it == keys.end() ? kNone : it->second;
   }
-  int32_t index_child(int32_t node, uint64_t index) const {
-    if (node == kNone) return kNone;
-    const auto& indices = nodes_[node].indices;
-    const auto it = indices.find(index);
-    return it == indices.end() ? kNone : it->second;
+  // The children that an array element can be, by index, sorted: an array
+  // is read in index order, so its reader walks this list once.
+  std::span<const std::pair<uint64_t, int32_t>> index_children(int32_t node) const {
+    if (node == kNone) return {};
+    return nodes_[node].indices;
   }
   // Where a node's places are kept, or kNone if no pointer ends there.
   int32_t slot(int32_t node) const { return node == kNone ? kNone : nodes_[node].slot; }
@@ -465,7 +467,7 @@ class PointerTrie {
  private:
   struct Node {
     std::unordered_map<std::string_view, int32_t> keys;
-    std::unordered_map<uint64_t, int32_t> indices;  // tokens that can name an array element
+    std::vector<std::pair<uint64_t, int32_t>> indices;  // tokens that can name an array element
     int32_t slot = kNone;
   };
 
@@ -496,7 +498,7 @@ class PointerTrie {
     nodes_[node].keys.emplace(token, child);
     // "0" or digits without a leading zero: also an array index.
     if (token == "0" || (!token.empty() && token[0] != '0')) {
-      if (const auto index = plain_uint64(token)) nodes_[node].indices.emplace(*index, child);
+      if (const auto index = plain_uint64(token)) nodes_[node].indices.emplace_back(*index, child);
     }
     return child;
   }
@@ -518,6 +520,7 @@ struct PointerFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PointerFi
     size_t begin;
     bool is_array;
     uint64_t next_index = 0;
+    size_t next_child = 0;  // in an array's index_children
     int32_t member = PointerTrie::kNone;  // an object's current member
     std::optional<size_t> member_key_begin;
   };
@@ -549,7 +552,14 @@ struct PointerFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PointerFi
   std::pair<int32_t, std::optional<size_t>> starting() {
     if (open.empty()) return {0, std::nullopt};
     Open& parent = open.back();
-    if (parent.is_array) return {trie.index_child(parent.node, parent.next_index++), std::nullopt};
+    if (parent.is_array) {
+      const auto children = trie.index_children(parent.node);
+      const uint64_t index = parent.next_index++;
+      size_t& k = parent.next_child;
+      while (k < children.size() && children[k].first < index) ++k;
+      return {k < children.size() && children[k].first == index ? children[k].second : PointerTrie::kNone,
+              std::nullopt};
+    }
     return {parent.member, parent.member_key_begin};
   }
   void record(int32_t node, std::optional<size_t> key_begin, size_t begin, size_t end) {
@@ -585,7 +595,7 @@ struct PointerFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PointerFi
   }
   bool start(bool is_array) {
     const auto [node, key_begin] = starting();
-    open.push_back({node, key_begin, here(), is_array, 0, PointerTrie::kNone, std::nullopt});
+    open.push_back({node, key_begin, here(), is_array, 0, 0, PointerTrie::kNone, std::nullopt});
     last = here() + 1;
     return true;
   }

@@ -180,3 +180,18 @@ TEST_CASE("top_level_member_span takes the first copy of a duplicate key", "[jso
   REQUIRE(span.has_value());
   CHECK(json.substr(span->begin, span->end - span->begin) == "1");
 }
+
+TEST_CASE("locate_pointers finds indices asked in any order, in every copy of an array", "[json][locate]") {
+  const std::string json = R"({"a": [10, 11, 12, 13, 14, 15], "a": [16, 17, 18]})";
+  const auto places = locate(json, {"/a/5", "/a/0", "/a/2", "/a/6", "/a/1"});
+  const auto text = [&](const ValueSpan& s) { return json.substr(s.begin, s.end - s.begin); };
+  REQUIRE(places[0].size() == 1);
+  CHECK(text(places[0][0]) == "15");
+  REQUIRE(places[1].size() == 2);
+  CHECK(text(places[1][0]) == "10");
+  CHECK(text(places[1][1]) == "16");
+  REQUIRE(places[2].size() == 2);
+  CHECK(text(places[2][1]) == "18");
+  CHECK(places[3].empty());
+  CHECK(places[4].size() == 2);
+}
