@@ -475,5 +475,35 @@ export type MetadataRead = ArrayMetadataRead | GroupMetadataRead;
  */
 export declare function readMetadata(meta: unknown, opts?: ReadOptions): MetadataRead;
 
+/**
+ * One place where a JSON Pointer's value is written. Offsets are UTF-16
+ * indices into a string (what `text.slice(start, end)` takes), or byte
+ * offsets into a Uint8Array.
+ */
+export interface PointerPlace {
+  /** The key's opening quote, for an object member; absent for an array element or the root. */
+  keyStart?: number;
+  /** The value's first character (or byte). */
+  start: number;
+  /** Just past the value's last character (or byte). */
+  end: number;
+}
+
+/**
+ * Where the values of JSON Pointers (RFC 6901) lie in JSON text, read by the
+ * core in one pass without building the document. The result has one array
+ * per pointer, in the order given, each listing every place of that pointer
+ * in text order: a key written twice gives two places, and so does every
+ * pointer inside it; an absent value gives none. Pointers match decoded keys
+ * (`/a~1b` is the key `a/b`, however the text escapes it); array indices are
+ * decimal without leading zeros.
+ *
+ * Text that is not JSON is read up to its first syntax or encoding error (a
+ * byte-order mark is one): the values that ended before it are found, the
+ * containers still open at it are not. Throws a TypeError for text that is
+ * not a string or a Uint8Array, or a pointer that is not a JSON Pointer.
+ */
+export declare function locatePointers(text: string | Uint8Array, pointers: readonly string[]): PointerPlace[][];
+
 /** Already resolved: the module is loaded when `import` returns. */
 export declare const ready: Promise<void>;

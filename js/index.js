@@ -8,5 +8,6 @@ export { ChunkGrid } from './chunk-grid.js';
 export { GridError } from './grid-error.js';
 export { validateMetadata } from './validate.js';
 export { readMetadata } from './read-metadata.js';
+export { locatePointers } from './locate-pointers.js';
 
 export const ready = Promise.resolve();

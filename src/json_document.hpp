@@ -12,6 +12,7 @@
 #include <rapidjson/document.h>
 
 #include "axis.hpp"
+#include "expected.hpp"
 #include "problem.hpp"
 
 namespace zr {
@@ -89,10 +90,38 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out,
 
 // The byte range [begin, end) of the value of a top-level member `key` in
 // JSON text, so that it can be replaced without touching any other byte.
-// nullopt when the text does not parse or has no such member.
+// nullopt when the text does not parse or has no such member; the first
+// place when the key is written twice.
 struct ByteSpan {
   size_t begin, end;
 };
 std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key);
+
+// Where one value lies in JSON text, in bytes: [begin, end) is the value as
+// written; key_begin is the opening quote of its key, for an object member
+// (none for an array element or the root).
+struct ValueSpan {
+  std::optional<size_t> key_begin;
+  size_t begin, end;
+  bool operator==(const ValueSpan&) const = default;
+};
+struct PointerPlaces {
+  // One list per pointer asked for, in text order: a key written twice
+  // gives two places, and so does every pointer inside it.
+  std::vector<std::vector<ValueSpan>> places;
+  bool complete = false;  // the whole text is one JSON value
+};
+// Every place of each JSON Pointer (RFC 6901) in UTF-8 JSON text, read in
+// one SAX pass that keeps no DOM: O(text + pointers + places) time, memory
+// for the nesting depth, the pointers and the places. A pointer matches
+// the decoded keys ("/a~1b" is the key "a/b", however the text escapes it);
+// an array index is written in decimal without leading zeros. At a syntax
+// or encoding error (a byte-order mark is one) reading stops: the values
+// that ended before it are kept, the containers still open are not. (Text
+// with a number beyond a double's range is read a second time, with such
+// numbers blanked out, as parse_json does.) The
+// error is the index of the first pointer that is not a JSON Pointer
+// (neither "" nor starting with "/", or a "~" not followed by 0 or 1).
+Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::span<const std::string_view> pointers);
 
 }  // namespace zr

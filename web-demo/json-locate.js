@@ -1,89 +1,26 @@
 // Where a problem lies in the JSON text: JSON Pointers and byte offsets
 // turned into character ranges of the text, for marking them in the editor.
+// The package's core finds where each pointer's value is written.
+import { locatePointers } from '../js/index.js';
 
-const escapeToken = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const NUMBER_OR_LITERAL = /-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|true|false|null/y;
-
-// Every value in the text by pointer: {start, end, keyStart}. A key written
-// twice gives two entries. Scanning stops quietly at the first syntax error,
-// keeping what it found before it.
-export function scanPointers(text) {
-  const found = new Map();
-  let i = 0;
-  const space = () => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
-  };
-  const fail = () => {
-    throw new SyntaxError('stop');
-  };
-  const string = () => {
-    if (text[i] !== '"') fail();
-    const start = i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= text.length) fail();
-    i++;
-    return JSON.parse(text.slice(start, i));
-  };
-  const record = (pointer, entry) => {
-    if (!found.has(pointer)) found.set(pointer, []);
-    found.get(pointer).push(entry);
-  };
-  const value = (pointer, keyStart) => {
-    space();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      space();
-      if (text[i] === '}') i++;
-      else {
-        for (;;) {
-          space();
-          const ks = i;
-          const key = string();
-          space();
-          if (text[i] !== ':') fail();
-          i++;
-          value(`${pointer}/${escapeToken(key)}`, ks);
-          space();
-          if (text[i] === ',') i++;
-          else if (text[i] === '}') {
-            i++;
-            break;
-          } else fail();
-        }
-      }
-    } else if (c === '[') {
-      i++;
-      space();
-      if (text[i] === ']') i++;
-      else {
-        for (let n = 0; ; n++) {
-          value(`${pointer}/${n}`, null);
-          space();
-          if (text[i] === ',') i++;
-          else if (text[i] === ']') {
-            i++;
-            break;
-          } else fail();
-        }
-      }
-    } else if (c === '"') {
-      string();
-    } else {
-      NUMBER_OR_LITERAL.lastIndex = i;
-      const m = NUMBER_OR_LITERAL.exec(text);
-      if (!m) fail();
-      i += m[0].length;
-    }
-    record(pointer, { start, end: i, keyStart });
-  };
-  try {
-    value('', null);
-  } catch {
-    // keep what was found
+// A pointer and every pointer that encloses it, up to the root "".
+function withAncestors(path) {
+  const out = [path];
+  for (let p = path; p !== ''; ) {
+    p = p.slice(0, p.lastIndexOf('/'));
+    out.push(p);
   }
-  return found;
+  return out;
+}
+
+// The places of the problems' paths and of every value that encloses them,
+// found in one call: a Map from pointer to its places {keyStart?, start,
+// end}, in text order (a key written twice gives two). Text that is not JSON
+// gives what ended before its first syntax error.
+export function locateProblems(text, problems) {
+  const pointers = [...new Set(problems.flatMap((p) => withAncestors(p.path)))];
+  const places = locatePointers(text, pointers);
+  return new Map(pointers.map((pointer, i) => [pointer, places[i]]));
 }
 
 // The character index of a UTF-8 byte offset into the text.
@@ -103,13 +40,15 @@ export function byteToIndex(text, byte) {
 // - a pointer to a member marks its key and value, to an element its value;
 // - a key written twice marks every copy after the first;
 // - a missing key marks the start of the nearest enclosing value.
-export function problemRanges(text, { path, byteOffset }, pointers = scanPointers(text)) {
+// `pointers` is what locateProblems gave for the problems at hand.
+export function problemRanges(text, problem, pointers = locateProblems(text, [problem])) {
+  const { path, byteOffset } = problem;
   if (byteOffset !== undefined) {
     const at = Math.min(byteToIndex(text, byteOffset), Math.max(0, text.length - 1));
     return [{ start: at, end: Math.min(text.length, at + 1) }];
   }
   const entries = pointers.get(path);
-  if (entries) {
+  if (entries?.length) {
     const chosen = entries.length > 1 ? entries.slice(1) : entries;
     return chosen.map((e) => ({ start: e.keyStart ?? e.start, end: e.end }));
   }
@@ -117,7 +56,7 @@ export function problemRanges(text, { path, byteOffset }, pointers = scanPointer
   while (parent !== '') {
     parent = parent.slice(0, parent.lastIndexOf('/'));
     const found = pointers.get(parent);
-    if (found) {
+    if (found?.length) {
       const e = found[found.length - 1];
       return [{ start: e.keyStart ?? e.start, end: e.start + 1 }];
     }

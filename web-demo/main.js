@@ -4,7 +4,7 @@
 // here only connect them to the page.
 import { defaultAxes, fitView, layout, locatePixel, pixelToElement, rangeShape, renderSVG, elementToPixel } from '../js/layout.js';
 import { readDocument } from './document.js';
-import { scanPointers, problemRanges } from './json-locate.js';
+import { locateProblems, problemRanges } from './json-locate.js';
 import { MarkedEditor } from './editor-marks.js';
 import { DEFAULT_PRESET, PRESETS, presetByText } from './presets.js';
 import { encodeState, decodeState } from './url-state.js';
@@ -124,11 +124,10 @@ function showDocumentStatus({ errors, warnings, kind }) {
     status.textContent = `Valid ${what}${warnings.length ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`;
   }
   ui.text.setAttribute('aria-invalid', String(errors.length > 0));
-  const pointers = errors.length || warnings.length ? scanPointers(state.text) : null;
-  const problems = [
-    ...errors.map((p) => ({ ...p, kind: 'error' })),
-    ...warnings.map((p) => ({ ...p, kind: 'warning' })),
-  ].map((p) => ({ ...p, ranges: problemRanges(state.text, p, pointers) }));
+  const found = [...errors.map((p) => ({ ...p, kind: 'error' })), ...warnings.map((p) => ({ ...p, kind: 'warning' }))];
+  // Every place the problems need, found in one call.
+  const pointers = found.length ? locateProblems(state.text, found) : null;
+  const problems = found.map((p) => ({ ...p, ranges: problemRanges(state.text, p, pointers) }));
   editor.setMarks(problems.flatMap((p) => p.ranges.map((r) => ({ ...r, kind: p.kind }))));
   showProblems(ui.problems, problems, (p) => p.ranges[0] && editor.reveal(p.ranges[0]));
 }

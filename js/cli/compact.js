@@ -3,9 +3,9 @@
 // replaces the chunk_grid value in place, and every other byte stays.
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ChunkGrid } from '../index.js';
+import { ChunkGrid, locatePointers } from '../index.js';
 import { memberSpan } from '../member-span.js';
-import { stringifyExact } from '../exact-json.js';
+import { parseExact, stringifyExact } from '../exact-json.js';
 
 // A "regular" grid stays regular, so readers that know only regular grids
 // can still read the file.
@@ -23,10 +23,13 @@ export function compactText(bytes, { lenient = false } = {}) {
   }
 }
 
+// Whether the document names its grid "regular": the core finds the name
+// (in a document that fromMetadata read, so written once) and reads it.
 function declaredRegular(bytes) {
-  // Present: fromMetadata has read the chunk_grid.
-  const span = /** @type {[number, number]} */ (memberSpan(bytes, 'chunk_grid'));
-  return JSON.parse(new TextDecoder().decode(bytes.subarray(...span))).name === 'regular';
+  const [name] = locatePointers(bytes, ['/chunk_grid/name'])[0];
+  // Only text that is not strict JSON (a byte-order mark, read in lenient mode) gets here.
+  if (!name) throw new Error('cannot locate /chunk_grid/name in the text (a byte-order mark is not located)');
+  return parseExact(bytes.subarray(name.start, name.end)) === 'regular';
 }
 
 /**

@@ -13,7 +13,10 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
+#include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
@@ -126,6 +129,28 @@ class Columns {
   std::vector<std::vector<uint64_t>> columns_;
   double failed_ = -1;
 };
+
+// Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
+// five columns with one entry per place: the pointer's index, whether the
+// value has a key (1) or not (0), the key's first byte (0 when none), the
+// value's first byte and the byte past its end. failedAt names the first
+// malformed pointer.
+Columns locate_pointers(uintptr_t text, size_t length, const std::vector<std::string>& pointers) {
+  const std::vector<std::string_view> views(pointers.begin(), pointers.end());
+  const auto found = zr::locate_pointers(bytes_at(text, length), views);
+  if (!found) return Columns::failed(found.error());
+  std::vector<uint64_t> which, has_key, key_begins, begins, ends;
+  for (size_t i = 0; i < found->places.size(); ++i) {
+    for (const zr::ValueSpan& s : found->places[i]) {
+      which.push_back(i);
+      has_key.push_back(s.key_begin.has_value());
+      key_begins.push_back(s.key_begin.value_or(0));
+      begins.push_back(s.begin);
+      ends.push_back(s.end);
+    }
+  }
+  return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)});
+}
 
 Columns runs_columns(const std::vector<zr::Run>& runs) {
   std::vector<uint64_t> sizes, counts;
@@ -614,6 +639,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   function("readEdges", &read_edges);
   function("validateMetadata", &validate_metadata);
   function("memberSpan", &member_span);
+  register_vector<std::string>("Strings");
+  function("locatePointers", &locate_pointers);
   function("heapInUse", &heap_in_use);
   constant("maxDocumentBytes", static_cast<double>(zr::kMaxDocumentBytes));
 }

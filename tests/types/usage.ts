@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
 // the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, ready, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
 
 await ready;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
@@ -65,4 +65,15 @@ grid.project(['0:10']);
   const cols = plan.axisSources(0, 0, 10);
   const stops: Column = cols.sourceStop;
   void chunks, mean, exact, first, stops, one.axes[0].intersections?.[0]?.start;
+}
+
+// locatePointers: one array of places per pointer.
+{
+  const places: PointerPlace[][] = locatePointers('{"a": [1]}', ['/a', '/a/0']);
+  const [first] = places[0];
+  const keyStart: number | undefined = first?.keyStart;
+  const bytes: number = locatePointers(new Uint8Array([0x7b, 0x7d]), [''])[0][0].end;
+  void keyStart, bytes;
+  // @ts-expect-error: pointers are strings
+  locatePointers('{}', [0]);
 }

@@ -8,7 +8,7 @@ import { native } from '../../js/native.js';
 import { recordingStore, tempStore } from './support.mjs';
 
 // Every core entry point that parses JSON text.
-const PARSERS = ['readDocument', 'validateMetadata', 'readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON', 'memberSpan'];
+const PARSERS = ['readDocument', 'validateMetadata', 'readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON', 'memberSpan', 'locatePointers'];
 
 // Counts the core's parses while fn runs.
 async function countParses(fn) {
