@@ -34,6 +34,22 @@ std::optional<Integer> integer_of(const JsonValue& v) {
   return Integer{*magnitude != 0, *magnitude};
 }
 
+// Whether a number is written as an integer (an optional minus sign and
+// digits), however large.
+bool integer_literal(const JsonValue& v) {
+  if (kind_of(v) == JsonKind::Integer) return true;
+  if (kind_of(v) != JsonKind::OtherNumber) return false;
+  std::string_view t = number_text_of(v);
+  if (!t.empty() && t[0] == '-') t.remove_prefix(1);
+  return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The code for a value that is not an integer in range.
+ProblemCode not_integer_code(const JsonValue& v) {
+  if (integer_literal(v)) return ProblemCode::OutOfRange;
+  return is_number(v) ? ProblemCode::NotInteger : ProblemCode::WrongType;
+}
+
 // Whether an integer lies in [lo, hi], both given as signed 64-bit values
 // except that an unsigned upper bound may reach 2^64 - 1 (hi_unsigned).
 bool in_range(Integer i, int64_t lo, uint64_t hi) {
@@ -140,7 +156,7 @@ class Rules {
     const std::string expected = "; expected " + range_text(lo, hi) + " (" + std::string(type) + ")";
     const auto i = integer_of(v);
     if (!i) {
-      error(path, found(v) + expected, is_number(v) ? ProblemCode::NotInteger : ProblemCode::WrongType);
+      error(path, found(v) + expected, not_integer_code(v));
     } else if (!in_range(*i, lo, hi)) {
       error(path, found(v) + expected, ProblemCode::OutOfRange);
     }
@@ -227,7 +243,7 @@ class Rules {
       return;
     }
     const auto i = integer_of(*v);
-    if (!i) error(at, found(*v) + expected, is_number(*v) ? ProblemCode::NotInteger : ProblemCode::WrongType);
+    if (!i) error(at, found(*v) + expected, not_integer_code(*v));
     else if (!in_range(*i, lo, hi)) error(at, found(*v) + expected, ProblemCode::OutOfRange);
   }
 
@@ -335,23 +351,26 @@ class Rules {
     if (!list) return error(path, "found no \"" + path.substr(path.rfind('/') + 1) + "\"; expected " + expected, ProblemCode::Missing);
     if (!list->IsArray()) return error(path, found(*list) + "; expected " + expected, ProblemCode::WrongType);
     if (list->Empty()) return error(path, "found []; expected " + expected, ProblemCode::EmptyList);
-    std::optional<size_t> to_bytes;  // the index of the array-to-bytes codec
-    bool all_known = true;
-    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
-      const std::string at = pointer_append(path, i);
-      const Kind kind = codec((*list)[i], at, ctx);
-      if (kind == Kind::Unknown) {
-        all_known = false;
-      } else if (kind == Kind::ArrayToBytes) {
-        if (to_bytes) error(at, "found a second array-to-bytes codec (the first is at " + pointer_append(path, *to_bytes) + "); expected exactly one", ProblemCode::CodecOrder);
-        else to_bytes = i;
-      } else if (kind == Kind::ArrayToArray && to_bytes) {
-        error(at, "found an array-to-array codec after the array-to-bytes codec at " + pointer_append(path, *to_bytes) + "; expected it before", ProblemCode::CodecOrder);
-      } else if (kind == Kind::BytesToBytes && !to_bytes && all_known) {
-        error(at, "found a bytes-to-bytes codec before any array-to-bytes codec; expected it after one, such as \"bytes\"", ProblemCode::CodecOrder);
-      }
+    std::vector<Kind> kinds;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), ctx));
+    const bool all_known = std::find(kinds.begin(), kinds.end(), Kind::Unknown) == kinds.end();
+    const auto first = std::find(kinds.begin(), kinds.end(), Kind::ArrayToBytes);
+    if (first == kinds.end()) {
+      // With an unknown codec, that one may be the array-to-bytes codec.
+      if (all_known) error(path, "found no array-to-bytes codec; expected exactly one, such as \"bytes\" or \"sharding_indexed\"", ProblemCode::CodecOrder);
+      return;
     }
-    if (!to_bytes && all_known) error(path, "found no array-to-bytes codec; expected exactly one, such as \"bytes\" or \"sharding_indexed\"", ProblemCode::CodecOrder);
+    const size_t to_bytes = size_t(first - kinds.begin());
+    const std::string to_bytes_path = pointer_append(path, to_bytes);
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      const std::string at = pointer_append(path, i);
+      if (kinds[i] == Kind::ArrayToBytes && i != to_bytes)
+        error(at, "found a second array-to-bytes codec (the first is at " + to_bytes_path + "); expected exactly one", ProblemCode::CodecOrder);
+      else if (kinds[i] == Kind::ArrayToArray && i > to_bytes)
+        error(at, "found an array-to-array codec after the array-to-bytes codec at " + to_bytes_path + "; expected it before", ProblemCode::CodecOrder);
+      else if (kinds[i] == Kind::BytesToBytes && i < to_bytes)
+        error(at, "found a bytes-to-bytes codec before the array-to-bytes codec at " + to_bytes_path + "; expected it after", ProblemCode::CodecOrder);
+    }
   }
 
   // --- the rest --------------------------------------------------------------

@@ -132,9 +132,9 @@ TEST_CASE("An integer fill value must be in its data type's range, exactly", "[r
   invalid(doc({{"data_type", R"("int16")"}, {"fill_value", "70000"}}), "/fill_value", Code::OutOfRange);
   invalid(doc({{"data_type", R"("int8")"}, {"fill_value", "-129"}}), "/fill_value", Code::OutOfRange);
   invalid(doc({{"data_type", R"("int64")"}, {"fill_value", "9223372036854775808"}}), "/fill_value", Code::OutOfRange);
-  invalid(doc({{"data_type", R"("int64")"}, {"fill_value", "-9223372036854775809"}}), "/fill_value", Code::NotInteger);
+  invalid(doc({{"data_type", R"("int64")"}, {"fill_value", "-9223372036854775809"}}), "/fill_value", Code::OutOfRange);
   invalid(doc({{"data_type", R"("uint8")"}, {"fill_value", "-1"}}), "/fill_value", Code::OutOfRange);
-  invalid(doc({{"data_type", R"("uint64")"}, {"fill_value", "18446744073709551616"}}), "/fill_value", Code::NotInteger);
+  invalid(doc({{"data_type", R"("uint64")"}, {"fill_value", "18446744073709551616"}}), "/fill_value", Code::OutOfRange);
   invalid(doc({{"data_type", R"("int32")"}, {"fill_value", "1.5"}}), "/fill_value", Code::NotInteger);
   invalid(doc({{"data_type", R"("int32")"}, {"fill_value", "1.0"}}), "/fill_value", Code::NotInteger);
   invalid(doc({{"data_type", R"("int32")"}, {"fill_value", "null"}}), "/fill_value", Code::WrongType);

@@ -110,7 +110,7 @@ export function catalogue() {
   for (const [what, v] of [['a string', '"default"'], ['an array', '[]'], ['null', 'null'], ['a number', '0']]) {
     add(`chunk_key_encoding is ${what}`, documentText({ chunk_key_encoding: v }), '/chunk_key_encoding', 'document');
   }
-  for (const [what, v] of [['an object', '{"name":"bytes"}'], ['a string', '"bytes"'], ['null', 'null']]) {
+  for (const [what, v] of [['an object', '{"name":"bytes","configuration":{"endian":"little"}}'], ['a string', '"bytes"'], ['null', 'null']]) {
     add(`codecs is ${what}`, documentText({ codecs: v }), '/codecs', 'document');
   }
 
