@@ -233,13 +233,22 @@ class Rules {
     return ext.configuration ? member(*ext.configuration, key) : nullptr;
   }
 
+  // Where a configuration member is, or would be: with no configuration,
+  // the codec itself (a pointer that resolves in the document).
+  static std::string config_path(const Extension& ext, const std::string& path, std::string_view key) {
+    return ext.configuration ? path + "/configuration/" + std::string(key) : path;
+  }
+  static std::string absent(const Extension& ext, std::string_view key) {
+    return "found no \"" + std::string(key) + "\"" + (ext.configuration ? "" : " (no configuration)");
+  }
+
   // An integer configuration member in [lo, hi]; `required` reports its absence.
   void config_integer(const Extension& ext, const std::string& path, std::string_view key, int64_t lo, uint64_t hi, bool required) {
     const JsonValue* v = config_member(ext, key);
-    const std::string at = path + "/configuration/" + std::string(key);
+    const std::string at = config_path(ext, path, key);
     const std::string expected = "; expected " + range_text(lo, hi);
     if (!v) {
-      if (required) error(at, "found no \"" + std::string(key) + "\"" + expected, ProblemCode::Missing);
+      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
       return;
     }
     const auto i = integer_of(*v);
@@ -250,12 +259,12 @@ class Rules {
   void config_choice(const Extension& ext, const std::string& path, std::string_view key,
                      std::initializer_list<std::string_view> choices, bool required) {
     const JsonValue* v = config_member(ext, key);
-    const std::string at = path + "/configuration/" + std::string(key);
+    const std::string at = config_path(ext, path, key);
     std::string expected = "; expected ";
     size_t n = 0;
     for (std::string_view c : choices) expected += (n++ ? ", \"" : "\"") + std::string(c) + "\"";
     if (!v) {
-      if (required) error(at, "found no \"" + std::string(key) + "\"" + expected, ProblemCode::Missing);
+      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
       return;
     }
     if (!is_string(*v)) return error(at, found(*v) + expected, ProblemCode::WrongType);
@@ -305,11 +314,11 @@ class Rules {
   }
 
   void transpose(const Extension& ext, const std::string& path, const Context& ctx) {
-    const std::string at = path + "/configuration/order";
+    const std::string at = config_path(ext, path, "order");
     const std::string expected = ctx.ndim ? "; expected a permutation of 0 to " + std::to_string(*ctx.ndim) + " - 1, one entry per axis"
                                           : "; expected a permutation of the axes";
     const JsonValue* order = config_member(ext, "order");
-    if (!order) return error(at, "found no \"order\"" + expected, ProblemCode::Missing);
+    if (!order) return error(at, absent(ext, "order") + expected, ProblemCode::Missing);
     if (!order->IsArray()) return error(at, found(*order) + expected, ProblemCode::WrongType);
     const size_t n = order->Size();
     if (ctx.ndim && n != *ctx.ndim) return error(at, "found " + std::to_string(n) + " entries" + expected, ProblemCode::AxisCount);
@@ -325,7 +334,7 @@ class Rules {
 
   void sharding(const Extension& ext, const std::string& path, const Context& ctx) {
     const std::string config = path + "/configuration";
-    if (!ext.configuration) return error(config, "found no \"configuration\"; expected {\"chunk_shape\", \"codecs\", \"index_codecs\"}", ProblemCode::Missing);
+    if (!ext.configuration) return error(path, "found no \"configuration\"; expected {\"chunk_shape\", \"codecs\", \"index_codecs\"}", ProblemCode::Missing);
     const std::string at = config + "/chunk_shape";
     const JsonValue* shape = config_member(ext, "chunk_shape");
     const std::string expected = "; expected an array of positive integers, one per axis";

@@ -90,7 +90,8 @@ test('codecs: in order, exactly one array-to-bytes codec, each named', () => {
 });
 
 test('codec configurations: bytes endian, gzip level, transpose order, sharding', () => {
-  refused(withMembers({ codecs: [{ name: 'bytes' }] }), '/codecs/0/configuration/endian', 'MISSING');
+  refused(withMembers({ codecs: [{ name: 'bytes' }] }), '/codecs/0', 'MISSING');
+  refused(withMembers({ codecs: [{ name: 'bytes', configuration: {} }] }), '/codecs/0/configuration/endian', 'MISSING');
   accepted(withMembers({ data_type: 'uint8', codecs: [{ name: 'bytes' }] }));
   refused(withMembers({ codecs: [{ name: 'bytes', configuration: { endian: 'middle' } }] }), '/codecs/0/configuration/endian', 'INVALID');
   refused(withMembers({ codecs: [bytesLE, { name: 'gzip', configuration: { level: 10 } }] }), '/codecs/1/configuration/level', 'OUT_OF_RANGE');
