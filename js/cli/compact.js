@@ -1,10 +1,21 @@
 // `compact`: the canonical compact chunk_grid; with --write, that text
 // replaces the chunk_grid value in place, and every other byte stays.
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ChunkGrid } from '../index.js';
 import { memberSpan } from '../member-span.js';
 import { stringifyExact } from '../exact-json.js';
+import { readBounded } from './read-file.js';
+
+// A UTF-8 byte-order mark (read in lenient mode only) stays where it is:
+// spans are found after it and counted from the file's first byte.
+const hasBOM = (bytes) => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+function chunkGridSpan(bytes) {
+  const skip = hasBOM(bytes) ? 3 : 0;
+  const span = memberSpan(bytes.subarray(skip), 'chunk_grid');
+  if (!span) throw new Error('found no chunk_grid member to replace');
+  return [span[0] + skip, span[1] + skip];
+}
 
 // A "regular" grid stays regular, so readers that know only regular grids
 // can still read the file.
@@ -18,16 +29,16 @@ export function compactText(bytes, { lenient = false } = {}) {
 }
 
 function declaredRegular(bytes) {
-  const span = memberSpan(bytes, 'chunk_grid');
+  const span = chunkGridSpan(bytes);
   return JSON.parse(new TextDecoder().decode(bytes.subarray(...span))).name === 'regular';
 }
 
 export async function compact(file, { write = false, lenient = false, out = process.stdout } = {}) {
-  const bytes = await readFile(file);
+  const bytes = await readBounded(file);
   const text = compactText(bytes, { lenient });
   out.write(`${text}\n`);
   if (!write) return 0;
-  const [begin, end] = memberSpan(bytes, 'chunk_grid');
+  const [begin, end] = chunkGridSpan(bytes);
   const replacement = Buffer.from(text);
   if (replacement.equals(bytes.subarray(begin, end))) return 0;
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
