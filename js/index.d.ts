@@ -31,6 +31,10 @@ export type ProblemCode =
   | 'INTEGRAL_FLOAT'     // warning (lenient): 10.0 read as 10
   | 'REGULAR_EDGE_LISTS' // warning (lenient): edge lists in a "regular" grid
   | 'BYTE_ORDER_MARK'    // warning (lenient)
+  | 'UNKNOWN_EXTENSION'  // warning: a data type, codec or extension this library does not know
+  | 'UNKNOWN_KEY'        // a member not in the document's rules, not marked "must_understand": false
+  | 'CODEC_ORDER'        // not array-to-array codecs, then one array-to-bytes, then bytes-to-bytes
+  | 'OUT_OF_RANGE'       // an integer outside the range of its data type or setting
   | 'UNSAFE_NUMBER';
 
 export interface Problem {

@@ -1,5 +1,7 @@
 #include "document.hpp"
 
+#include "document_rules.hpp"
+
 namespace zr {
 
 namespace {
@@ -53,8 +55,10 @@ class DocumentReader {
   const JsonValue* check_group(DocumentNode& node, const JsonValue& doc, Problems& errors, Problems& warnings,
                                size_t depth) {
     check_node_fields(doc, "group", errors);
+    check_group_rules(doc, errors, warnings);
     const JsonValue* attributes = member(doc, "attributes");
-    if (attributes && !attributes->IsObject()) errors.push_back({"/attributes", found(*attributes) + "; expected an object"});
+    if (attributes && !attributes->IsObject())
+      errors.push_back({"/attributes", found(*attributes) + "; expected an object", ProblemCode::WrongType});
 
     const JsonValue* consolidated = member(doc, "consolidated_metadata");
     if (!consolidated) return nullptr;

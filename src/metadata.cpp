@@ -1,5 +1,6 @@
 #include "metadata.hpp"
 
+#include "document_rules.hpp"
 #include "json_document.hpp"
 
 namespace zr {
@@ -331,18 +332,11 @@ Problems grid_problems(const Problems& all) {
   return out;
 }
 
-void check_document_fields(const JsonValue& doc, GridReader& reader, Problems& errors) {
+void check_document_fields(const JsonValue& doc, Problems& errors, Problems& warnings) {
   check_node_fields(doc, "array", errors);
-
-  const JsonValue* data_type = member(doc, "data_type");
-  if (!data_type) reader.error("/data_type", missing("data_type", "a data type name or object"), ProblemCode::Missing);
-  else if (kind_of(*data_type) != JsonKind::String && !data_type->IsObject())
-    reader.error("/data_type", "found " + describe_value(*data_type) + "; expected a data type name (a string) or an object",
-                 ProblemCode::WrongType);
-
-  reader.object_member(doc, "", "chunk_key_encoding", "an object with a \"name\"", JsonKind::Object);
-  if (!member(doc, "fill_value")) reader.error("/fill_value", missing("fill_value", "a fill value"), ProblemCode::Missing);
-  reader.object_member(doc, "", "codecs", "an array of codecs", JsonKind::Array);
+  const JsonValue* shape = member(doc, "shape");
+  const std::optional<size_t> ndim = shape && shape->IsArray() ? std::optional<size_t>(shape->Size()) : std::nullopt;
+  check_array_rules(doc, ndim, errors, warnings);
 }
 
 }  // namespace
@@ -383,7 +377,7 @@ const JsonValue* parse_document(std::string_view json, ReadOptions options, Pars
 std::optional<ChunkGrid> check_array_document(const JsonValue& doc, ParsedJson& parsed, ReadOptions options,
                                               Problems& errors, Problems& warnings) {
   GridReader reader(options, parsed, errors, warnings);
-  check_document_fields(doc, reader, errors);
+  check_document_fields(doc, errors, warnings);
   auto grid = reader.chunk_grid(doc);
   if (!errors.empty()) return std::nullopt;
   return grid;

@@ -29,6 +29,10 @@ enum class ProblemCode : uint8_t {
   IntegralFloat,     // warning: an integral float read as an integer (lenient)
   RegularEdgeLists,  // warning: edge lists in a "regular" grid (lenient)
   ByteOrderMark,     // warning: a byte-order mark (lenient)
+  UnknownExtension,  // warning: a data type, codec or other extension this library does not know
+  UnknownKey,        // a member that is not part of the document, and not marked "must_understand": false
+  CodecOrder,        // codecs out of the order array-to-array, one array-to-bytes, bytes-to-bytes
+  OutOfRange,        // an integer outside the range its data type or setting allows
 };
 
 struct Problem {

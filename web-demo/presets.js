@@ -120,7 +120,7 @@ export const PRESETS = [
     }
   },
   "chunk_key_encoding": {"name": "default"},
-  "codecs": [{"name": "bytes"}]
+  "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]
 }
 `,
   },

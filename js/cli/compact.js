@@ -1,11 +1,23 @@
 // @ts-check
 // `compact`: the canonical compact chunk_grid; with --write, that text
 // replaces the chunk_grid value in place, and every other byte stays.
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ChunkGrid, locatePointers } from '../index.js';
 import { memberSpan } from '../member-span.js';
 import { parseExact, stringifyExact } from '../exact-json.js';
+import { readBounded } from './read-file.js';
+
+// A UTF-8 byte-order mark (read in lenient mode only) stays where it is:
+// spans are found after it and counted from the file's first byte.
+const hasBOM = (bytes) => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+const bomLength = (bytes) => (hasBOM(bytes) ? 3 : 0);
+function chunkGridSpan(bytes) {
+  const skip = bomLength(bytes);
+  const span = memberSpan(bytes.subarray(skip), 'chunk_grid');
+  if (!span) throw new Error('found no chunk_grid member to replace');
+  return [span[0] + skip, span[1] + skip];
+}
 
 // A "regular" grid stays regular, so readers that know only regular grids
 // can still read the file.
@@ -26,10 +38,10 @@ export function compactText(bytes, { lenient = false } = {}) {
 // Whether the document names its grid "regular": the core finds the name
 // (in a document that fromMetadata read, so written once) and reads it.
 function declaredRegular(bytes) {
-  const [name] = locatePointers(bytes, ['/chunk_grid/name'])[0];
-  // Only text that is not strict JSON (a byte-order mark, read in lenient mode) gets here.
-  if (!name) throw new Error('cannot locate /chunk_grid/name in the text (a byte-order mark is not located)');
-  return parseExact(bytes.subarray(name.start, name.end)) === 'regular';
+  const text = bytes.subarray(bomLength(bytes));
+  const [name] = locatePointers(text, ['/chunk_grid/name'])[0];
+  if (!name) throw new Error('found no /chunk_grid/name');
+  return parseExact(text.subarray(name.start, name.end)) === 'regular';
 }
 
 /**
@@ -38,11 +50,11 @@ function declaredRegular(bytes) {
  * @returns {Promise<number>} the exit status
  */
 export async function compact(file, { write = false, lenient = false, out = process.stdout } = {}) {
-  const bytes = await readFile(file);
+  const bytes = await readBounded(file);
   const text = compactText(bytes, { lenient });
   out.write(`${text}\n`);
   if (!write) return 0;
-  const [begin, end] = /** @type {[number, number]} */ (memberSpan(bytes, 'chunk_grid')); // present, as above
+  const [begin, end] = chunkGridSpan(bytes);
   const replacement = Buffer.from(text);
   if (replacement.equals(bytes.subarray(begin, end))) return 0;
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);

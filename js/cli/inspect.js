@@ -1,10 +1,11 @@
 // @ts-check
 // `inspect`: a dask-style summary of one array's chunk grid, and with
 // --svg, the chunk-layout drawing (the web demo's layout logic).
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { ChunkGrid } from '../index.js';
 import { formatRuns } from '../format-runs.js';
 import { stringifyExact } from '../exact-json.js';
+import { readBounded } from './read-file.js';
 
 const list = (values) => `[${values.join(', ')}]`;
 
@@ -32,7 +33,7 @@ export function describeGrid(grid) {
  * @returns {Promise<number>} the exit status
  */
 export async function inspect(file, { svg, lenient = false, out = process.stdout } = {}) {
-  const grid = ChunkGrid.fromMetadata(await readFile(file), { lenient });
+  const grid = ChunkGrid.fromMetadata(await readBounded(file), { lenient });
   try {
     out.write(`${describeGrid(grid)}\n`);
     if (svg) {

@@ -2,8 +2,11 @@
 // Finds every zarr.json under the given paths and URLs, one at a time, so
 // memory does not grow with the number of files. Symlinked directories are
 // followed once: a directory already visited (by device and inode) is skipped.
-import { opendir, readFile, stat } from 'node:fs/promises';
+// A zarr.json (or a path given) that is not a regular file, such as a FIFO
+// or a device, is reported unreadable without being opened (read-file.js).
+import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readBounded, readResponseBounded } from './read-file.js';
 
 const isURL = (target) => /^https?:\/\//i.test(target);
 
@@ -24,7 +27,7 @@ export async function* sources(targets) {
       continue;
     }
     if (info.isDirectory()) yield* walk(target, info, visited);
-    else yield { file: target, read: () => readFile(target) };
+    else yield { file: target, read: () => readBounded(target) };
   }
 }
 
@@ -52,12 +55,12 @@ async function* walk(dir, info, visited) {
       continue;
     }
     if (entry.isDirectory()) yield* walk(path, entry, visited);
-    else if (name === 'zarr.json') yield { file: path, read: () => readFile(path) };
+    else if (name === 'zarr.json') yield { file: path, read: () => readBounded(path) };
   }
 }
 
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return new Uint8Array(await response.arrayBuffer());
+  return readResponseBounded(response);
 }

@@ -506,7 +506,11 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .value("UNKNOWN_NAME", zr::ProblemCode::UnknownName)
       .value("INTEGRAL_FLOAT", zr::ProblemCode::IntegralFloat)
       .value("REGULAR_EDGE_LISTS", zr::ProblemCode::RegularEdgeLists)
-      .value("BYTE_ORDER_MARK", zr::ProblemCode::ByteOrderMark);
+      .value("BYTE_ORDER_MARK", zr::ProblemCode::ByteOrderMark)
+      .value("UNKNOWN_EXTENSION", zr::ProblemCode::UnknownExtension)
+      .value("UNKNOWN_KEY", zr::ProblemCode::UnknownKey)
+      .value("CODEC_ORDER", zr::ProblemCode::CodecOrder)
+      .value("OUT_OF_RANGE", zr::ProblemCode::OutOfRange);
 
   value_object<zr::Problem>("Problem")
       .field("path", &zr::Problem::path)

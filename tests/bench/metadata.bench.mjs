@@ -12,7 +12,7 @@ export function document(edgeCount, rnd) {
   const length = edges.reduce((a, b) => a + b);
   return `{"zarr_format":3,"node_type":"array","shape":[${length}],"data_type":"uint8",` +
     `"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[${edges.join(',')}]]}},` +
-    `"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}]}`;
+    `"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}`;
 }
 
 // The peak wasm heap of one fromMetadata call: measured in a fresh process,

@@ -2,11 +2,12 @@
 // and exit codes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
+import { MAX_DOCUMENT_BYTES, readBounded } from '../../js/cli/read-file.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const fixtures = join(root, 'tests/cli/fixtures');
@@ -224,4 +225,97 @@ test('plan refuses shapes that differ, and invalid documents', async () => {
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /zero-edge\/zarr\.json: \/chunk_grid/);
   assert.equal((await run('plan', source)).code, 2);
+});
+
+test('a FIFO named zarr.json, or given as a path, is unreadable and never opened (the walk does not hang)', { timeout: 30_000 }, async () => {
+  const tree = join(work, 'fifo-tree');
+  cpSync(join(fixtures, 'store'), tree, { recursive: true });
+  mkdirSync(join(tree, 'pipe'));
+  const fifo = join(tree, 'pipe', 'zarr.json');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+  const { code, stdout } = await run('validate', tree, '--json');
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1 });
+  const bad = report.files.find((f) => f.kind === 'unreadable');
+  assert.equal(bad.file, fifo);
+  assert.match(bad.errors[0].message, /not a regular file \(found a FIFO/);
+  const direct = await run('validate', fifo);
+  assert.equal(direct.code, 1);
+  assert.match(direct.lines[0], /cannot read: not a regular file \(found a FIFO/);
+  for (const command of ['inspect', 'compact']) {
+    const other = await run(command, fifo);
+    assert.equal(other.code, 1, command);
+    assert.match(other.stderr, /not a regular file/, command);
+  }
+});
+
+test('a symlink to /dev/zero named zarr.json, and /dev/zero itself, are unreadable: character devices', { timeout: 30_000 }, async () => {
+  const tree = join(work, 'zero-tree');
+  mkdirSync(tree);
+  symlinkSync('/dev/zero', join(tree, 'zarr.json'));
+  const walked = await run('validate', tree);
+  assert.equal(walked.code, 1);
+  assert.match(walked.lines[0], /zarr\.json: \(document\): cannot read: not a regular file \(found a character device/);
+  assert.equal(walked.lines.at(-1), '0 valid, 0 invalid, 1 unreadable');
+  const direct = await run('validate', '/dev/zero');
+  assert.equal(direct.code, 1);
+  assert.match(direct.lines[0], /character device/);
+});
+
+test('a file past 128 MiB is unreadable, "too large", read no further than the limit', { timeout: 60_000 }, async () => {
+  const dir = join(work, 'large');
+  mkdirSync(dir);
+  const file = join(dir, 'zarr.json');
+  writeFileSync(file, '');
+  truncateSync(file, MAX_DOCUMENT_BYTES + 1); // sparse: no disk used
+  const { code, lines } = await run('validate', dir);
+  assert.equal(code, 1);
+  assert.match(lines[0], /cannot read: too large: more than 134217728 bytes/);
+  rmSync(dir, { recursive: true });
+});
+
+test('readBounded reads at most limit + 1 bytes: a file at the limit reads, one byte more is too large', async () => {
+  const file = join(work, 'bounded.json');
+  writeFileSync(file, 'x'.repeat(10));
+  assert.equal((await readBounded(file, 10)).length, 10);
+  await assert.rejects(readBounded(file, 9), /too large/);
+  await assert.rejects(readBounded('/dev/zero', 9), /character device/);
+});
+
+test('compact --lenient reads a file that starts with a byte-order mark, and --write keeps the mark', async () => {
+  const file = join(work, 'bom.json');
+  const original = readFileSync(join(fixtures, 'compact/zarr.json'));
+  writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), original]));
+  const strict = await run('compact', file);
+  assert.equal(strict.code, 1);
+  assert.match(strict.stderr, /byte-order mark/);
+  const compactGrid = '{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[2,2,2],[[1,6]]]}}';
+  const printed = await run('compact', file, '--lenient');
+  assert.equal(printed.code, 0, printed.stderr);
+  assert.equal(printed.stdout, `${compactGrid}\n`);
+  const written = await run('compact', file, '--lenient', '--write');
+  assert.equal(written.code, 0, written.stderr);
+  const bytes = readFileSync(file);
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const text = original.toString('utf8');
+  const begin = text.indexOf('{\n    "name"');
+  const end = text.indexOf('\n  },\n  "chunk_key_encoding"') + '\n  }'.length;
+  assert.equal(bytes.subarray(3).toString('utf8'), text.slice(0, begin) + compactGrid + text.slice(end));
+});
+
+test('validate refuses a group with a bad zarr_format and attributes, and documents the new rules refuse', async () => {
+  const dir = join(work, 'bad-group');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'zarr.json'), '{"zarr_format": 99, "node_type": "group", "attributes": 7}');
+  const group = await run('validate', dir);
+  assert.equal(group.code, 1);
+  assert.ok(group.lines.some((l) => l.endsWith('/zarr_format: found 99; expected 3')), group.stdout);
+  assert.ok(group.lines.some((l) => l.includes('/attributes: found 7; expected an object')), group.stdout);
+  assert.equal(group.lines.at(-1), '0 valid, 1 invalid, 0 unreadable');
+  const array = JSON.parse(readFileSync(join(fixtures, 'store/rectilinear/zarr.json'), 'utf8'));
+  writeFileSync(join(dir, 'zarr.json'), JSON.stringify({ ...array, codecs: [] }));
+  const empty = await run('validate', dir);
+  assert.equal(empty.code, 1);
+  assert.match(empty.lines[0], /\/codecs: found \[\]; expected an array of codecs/);
 });

@@ -12,14 +12,14 @@ namespace {
 const std::string kArray =
     R"({"zarr_format":3,"node_type":"array","shape":[6,10],"data_type":"uint64",)"
     R"("chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[2,4],[[5,2]]]}},)"
-    R"("chunk_key_encoding":{"name":"default"},"fill_value":18446744073709551615,"codecs":[{"name":"bytes"}],)"
+    R"("chunk_key_encoding":{"name":"default"},"fill_value":18446744073709551615,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}],)"
     R"("dimension_names":["y","x"],"attributes":{"units":"K"}})";
 
 // An array entry as zarr-python writes it inside consolidated metadata.
 std::string array_entry(const std::string& shape, const std::string& chunk_shape) {
   return R"({"zarr_format":3,"node_type":"array","shape":)" + shape +
          R"(,"data_type":"float32","chunk_grid":{"name":"regular","configuration":{"chunk_shape":)" + chunk_shape +
-         R"(}},"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}]})";
+         R"(}},"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]})";
 }
 
 std::string group(const std::string& members = "") {

@@ -25,7 +25,7 @@ std::string regular(const std::string& chunk_shape) {
 std::string document(const std::string& shape, const std::string& chunk_grid) {
   return R"({"zarr_format":3,"node_type":"array","shape":)" + shape + R"(,"data_type":"float32","chunk_grid":)" +
          chunk_grid +
-         R"(,"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}],"attributes":{}})";
+         R"(,"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}],"attributes":{}})";
 }
 
 // The paths of what read_grid_metadata found wrong.
@@ -313,10 +313,10 @@ TEST_CASE("validate_metadata checks the required v3 fields and their JSON types"
       {R"("data_type":"float32",)", "", "/data_type"},
       {R"("data_type":"float32",)", R"("data_type":5,)", "/data_type"},
       {R"("chunk_key_encoding":{"name":"default"},)", "", "/chunk_key_encoding"},
-      {R"("chunk_key_encoding":{"name":"default"},)", R"("chunk_key_encoding":"default",)", "/chunk_key_encoding"},
+      {R"("chunk_key_encoding":{"name":"default"},)", R"("chunk_key_encoding":7,)", "/chunk_key_encoding"},
       {R"("fill_value":0,)", "", "/fill_value"},
-      {R"("codecs":[{"name":"bytes"}],)", "", "/codecs"},
-      {R"("codecs":[{"name":"bytes"}],)", R"("codecs":{"name":"bytes"},)", "/codecs"},
+      {R"("codecs":[{"name":"bytes","configuration":{"endian":"little"}}],)", "", "/codecs"},
+      {R"("codecs":[{"name":"bytes","configuration":{"endian":"little"}}],)", R"("codecs":{"name":"bytes","configuration":{"endian":"little"}},)", "/codecs"},
   }));
   std::string doc = document("[6]", rectilinear("[4]"));
   const auto at = doc.find(c.from);
@@ -330,7 +330,7 @@ TEST_CASE("validate_metadata checks the required v3 fields and their JSON types"
   CHECK(grid_errors(doc).empty());
 }
 
-TEST_CASE("validate_metadata accepts any present fill_value and a data type object", "[metadata]") {
+TEST_CASE("validate_metadata accepts any present fill_value for an unknown data type object", "[metadata]") {
   std::string doc = document("[6]", rectilinear("[4]"));
   doc.replace(doc.find(R"("fill_value":0)"), 14, R"("fill_value":null)");
   doc.replace(doc.find(R"("data_type":"float32")"), 21, R"("data_type":{"name":"x","configuration":{}})");

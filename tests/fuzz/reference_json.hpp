@@ -375,6 +375,9 @@ inline std::optional<zr_model::AxisModel> ref_axis(const Val& v, u64 length, boo
   return zr_model::AxisModel::of_runs(length, std::move(runs));
 }
 
+// The rest of the document's rules (reference_rules.hpp, included below).
+inline bool ref_rules_ok(const Val& doc);
+
 inline RefResult ref_read(std::string_view bytes, bool lenient) {
   RefResult out;
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
@@ -395,13 +398,7 @@ inline RefResult ref_read(std::string_view bytes, bool lenient) {
     fields_ok &= f && is_number(*f) && text(*f) == "3";
     const Val* nt = find(doc, "node_type");
     fields_ok &= nt && is_string(*nt) && text(*nt) == "array";
-    const Val* dt = find(doc, "data_type");
-    fields_ok &= dt && (is_string(*dt) || dt->IsObject());
-    const Val* cke = find(doc, "chunk_key_encoding");
-    fields_ok &= cke && cke->IsObject();
-    fields_ok &= find(doc, "fill_value") != nullptr;
-    const Val* codecs = find(doc, "codecs");
-    fields_ok &= codecs && codecs->IsArray();
+    fields_ok &= ref_rules_ok(doc);  // reference_rules.hpp
   }
 
   const auto grid = [&]() -> bool {
@@ -500,3 +497,5 @@ inline bool pointer_resolves(const Val& root, std::string_view path) {
 }
 
 }  // namespace zr_fuzz
+
+#include "reference_rules.hpp"

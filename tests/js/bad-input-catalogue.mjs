@@ -107,10 +107,10 @@ export function catalogue() {
   for (const [what, v] of [['1', '1'], ['null', 'null'], ['an array', '["uint16"]'], ['true', 'true']]) {
     add(`data_type is ${what}`, documentText({ data_type: v }), '/data_type', 'document');
   }
-  for (const [what, v] of [['a string', '"default"'], ['an array', '[]'], ['null', 'null'], ['a number', '0']]) {
+  for (const [what, v] of [['true', 'true'], ['an array', '[]'], ['null', 'null'], ['a number', '0']]) {
     add(`chunk_key_encoding is ${what}`, documentText({ chunk_key_encoding: v }), '/chunk_key_encoding', 'document');
   }
-  for (const [what, v] of [['an object', '{"name":"bytes"}'], ['a string', '"bytes"'], ['null', 'null']]) {
+  for (const [what, v] of [['an object', '{"name":"bytes","configuration":{"endian":"little"}}'], ['a string', '"bytes"'], ['null', 'null']]) {
     add(`codecs is ${what}`, documentText({ codecs: v }), '/codecs', 'document');
   }
 

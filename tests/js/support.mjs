@@ -27,7 +27,7 @@ export function documentText(shapeText, chunkShapesText) {
     '{"zarr_format":3,"node_type":"array",' +
     `"shape":${shapeText},"data_type":"float32",` +
     `"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":${chunkShapesText}}},` +
-    '"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}]}'
+    '"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}'
   );
 }
 

@@ -166,17 +166,20 @@ for (const field of ['zarr_format', 'node_type', 'shape', 'data_type', 'chunk_gr
 
 test('the required v3 fields must have the right JSON type', () => {
   assert.deepEqual(paths(validateMetadata({ ...good, codecs: {} })), ['/codecs']);
-  assert.deepEqual(paths(validateMetadata({ ...good, chunk_key_encoding: 'default' })), ['/chunk_key_encoding']);
+  assert.deepEqual(paths(validateMetadata({ ...good, chunk_key_encoding: 7 })), ['/chunk_key_encoding']);
   assert.deepEqual(paths(validateMetadata({ ...good, data_type: 5 })), ['/data_type']);
   assert.deepEqual(paths(validateMetadata({ ...good, shape: {} })), ['/shape']);
 });
 
-test('fill_value is checked only for presence: null and any JSON value are accepted', () => {
-  for (const fill of [null, 'NaN', [1, 2], { x: 1 }, -1.5]) assert.equal(validateMetadata({ ...good, fill_value: fill }).valid, true, JSON.stringify(fill));
+test('fill_value is checked against the data type (every rule: document-rules.test.mjs)', () => {
+  for (const fill of ['NaN', -1.5, 0, '0x7fc00000']) assert.equal(validateMetadata({ ...good, fill_value: fill }).valid, true, JSON.stringify(fill));
+  for (const fill of [null, [1, 2], { x: 1 }, 'nan']) assert.deepEqual(paths(validateMetadata({ ...good, fill_value: fill })), ['/fill_value'], JSON.stringify(fill));
 });
 
-test('codecs and data types are checked only as far as their JSON type', () => {
-  assert.equal(validateMetadata({ ...good, data_type: 'no-such-type', codecs: [{ name: 'made-up' }] }).valid, true);
+test('unknown codecs and data types are warnings, not errors', () => {
+  const report = validateMetadata({ ...good, data_type: 'no-such-type', fill_value: null, codecs: [{ name: 'made-up' }] });
+  assert.equal(report.valid, true);
+  assert.deepEqual(report.warnings.map((w) => [w.path, w.code]), [['/data_type', 'UNKNOWN_EXTENSION'], ['/codecs/0/name', 'UNKNOWN_EXTENSION']]);
   assert.equal(validateMetadata({ ...good, data_type: { name: 'custom', configuration: {} } }).valid, true);
 });
 

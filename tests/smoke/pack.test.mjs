@@ -35,7 +35,7 @@ test('the packed tarball installs into an empty folder and works', () => {
       `import { ChunkGrid, validateMetadata } from 'zarr-rectilinear';
 const meta = { zarr_format: 3, node_type: 'array', shape: [26, 38], data_type: 'float32',
   chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[16, 10], [24, 14]] } },
-  chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }] };
+  chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes', configuration: { endian: 'little' } }] };
 const grid = ChunkGrid.fromMetadata(meta);
 console.log(JSON.stringify({ located: grid.locate([20, 15]), validation: validateMetadata(meta).valid,
   invalid: validateMetadata('{"shape": [1,').valid }));

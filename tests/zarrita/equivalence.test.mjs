@@ -12,10 +12,10 @@ import { open, get, set, create } from 'zarr-rectilinear/zarrita';
 import { assertSameValues, logical, random, tempStore } from './support.mjs';
 
 const STORES = [
-  { name: '1-d int32, chunks of 7', shape: [50], chunkShape: [7], dtype: 'int32', codecs: [] },
-  { name: '2-d float64, edge chunks, blosc', shape: [23, 17], chunkShape: [5, 6], dtype: 'float64', codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'blosc', configuration: { cname: 'zstd', clevel: 3, shuffle: 1, typesize: 8, blocksize: 0 } }] },
+  { name: '1-d int32, chunks of 7', shape: [50], chunkShape: [7], dtype: 'int32', codecs: [{ name: 'bytes', configuration: { endian: 'little' } }] },
+  { name: '2-d float64, edge chunks, blosc', shape: [23, 17], chunkShape: [5, 6], dtype: 'float64', codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'blosc', configuration: { cname: 'zstd', clevel: 3, shuffle: 'shuffle', typesize: 8, blocksize: 0 } }] },
   { name: '2-d float32, gzip and crc32c, written by us', shape: [19, 11], chunkShape: [4, 4], dtype: 'float32', writer: 'ours', codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'gzip', configuration: { level: 1 } }, { name: 'crc32c' }] },
-  { name: '3-d uint16, big-endian, F order', shape: [9, 8, 7], chunkShape: [4, 3, 7], dtype: 'uint16', codecs: [{ name: 'transpose', configuration: { order: 'F' } }, { name: 'bytes', configuration: { endian: 'big' } }] },
+  { name: '3-d uint16, big-endian, F order', shape: [9, 8, 7], chunkShape: [4, 3, 7], dtype: 'uint16', codecs: [{ name: 'transpose', configuration: { order: [2, 1, 0] } }, { name: 'bytes', configuration: { endian: 'big' } }] },
   { name: '2-d int64, zstd', shape: [12, 12], chunkShape: [12, 5], dtype: 'int64', codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'zstd', configuration: { level: 1, checksum: false } }] },
 ];
 

@@ -109,3 +109,17 @@ test('an aborted signal rejects get and set', async (t) => {
   await assert.rejects(get(arr, null, { signal: controller.signal }), /stop/);
   await assert.rejects(set(arr, null, 1, { signal: controller.signal }), /stop/);
 });
+
+test('open refuses what validateMetadata refuses: codecs [] is no longer read as little-endian bytes', async (t) => {
+  const { store } = await fixture(t);
+  const original = JSON.parse(new TextDecoder().decode(await store.get('/zarr.json')));
+  for (const [change, path] of [
+    [{ codecs: [] }, '/codecs'],
+    [{ codecs: [{ name: 'bytes' }] }, '/codecs/0'],
+    [{ fill_value: null }, '/fill_value'],
+    [{ extra: 1 }, '/extra'],
+  ]) {
+    await store.set('/zarr.json', new TextEncoder().encode(JSON.stringify({ ...original, ...change })));
+    await assert.rejects(open(store), (e) => zarr.isZarritaError(e, 'InvalidMetadataError') && e.path === path, JSON.stringify(change));
+  }
+});

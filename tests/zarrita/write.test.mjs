@@ -128,7 +128,7 @@ test('zarrita reads a regular-grid array we wrote, and we read one zarrita wrote
   await set(ours, [zarr.slice(1, 5), zarr.slice(0, 6)], { data: Float64Array.from({ length: 24 }, (_, i) => i * 1.5), shape: [4, 6] });
   const theirs = await zarr.get(await zarr.open.v3(zarr.root(store).resolve('ours'), { kind: 'array' }), null);
   assert.deepEqual(logical(theirs), logical(await get(ours)));
-  const z = await zarr.create(zarr.root(store).resolve('theirs'), { shape: [5, 7], chunkShape: [2, 3], dtype: 'int16', fillValue: 4 });
+  const z = await zarr.create(zarr.root(store).resolve('theirs'), { shape: [5, 7], chunkShape: [2, 3], dtype: 'int16', fillValue: 4, codecs: [{ name: 'bytes', configuration: { endian: 'little' } }] });
   await zarr.set(z, [zarr.slice(0, 3), null], { data: Int16Array.from({ length: 21 }, (_, i) => -i), shape: [3, 7], stride: [7, 1] });
   assert.deepEqual(logical(await get(await open(store, { path: 'theirs' }))), logical(await zarr.get(z, null)));
 });

@@ -8,7 +8,7 @@ export function workload() {
   const grid = ChunkGrid.fromChunkShapes([26, 38], [[16, 10], [24, 14]]);
   const text = '{"zarr_format":3,"node_type":"array","shape":[18446744073709551615],"data_type":"uint8",' +
     '"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[[9223372036854775808,1],9223372036854775807]]}},' +
-    '"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}]}';
+    '"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}';
   const big = ChunkGrid.fromMetadata(new TextEncoder().encode(text));
   const regular = ChunkGrid.fromMetadata({ shape: [100, 100], chunk_grid: { name: 'regular', configuration: { chunk_shape: [10, 25] } } });
   const dask = ChunkGrid.fromEdges([[5, 5, 2], [3]]);

@@ -1,0 +1,471 @@
+#include "document_rules.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+namespace zr {
+
+namespace {
+
+std::string found(const JsonValue& v) { return "found " + describe_value(v); }
+
+bool is_string(const JsonValue& v) { return kind_of(v) == JsonKind::String; }
+
+bool is_number(const JsonValue& v) {
+  const JsonKind k = kind_of(v);
+  return k == JsonKind::Integer || k == JsonKind::OtherNumber;
+}
+
+// An integer literal, exactly: its sign and magnitude. nullopt for any other
+// value, including 1.0 and 1e3 (lenient mode does not reach these members).
+struct Integer {
+  bool negative;
+  uint64_t magnitude;
+};
+std::optional<Integer> integer_of(const JsonValue& v) {
+  if (kind_of(v) == JsonKind::Integer) return Integer{false, v.GetUint64()};
+  if (kind_of(v) != JsonKind::OtherNumber) return std::nullopt;
+  const std::string_view t = number_text_of(v);
+  if (t.size() < 2 || t[0] != '-') return std::nullopt;
+  const auto magnitude = plain_uint64(t.substr(1));
+  if (!magnitude) return std::nullopt;
+  return Integer{*magnitude != 0, *magnitude};
+}
+
+// Whether a number is written as an integer (an optional minus sign and
+// digits), however large.
+bool integer_literal(const JsonValue& v) {
+  if (kind_of(v) == JsonKind::Integer) return true;
+  if (kind_of(v) != JsonKind::OtherNumber) return false;
+  std::string_view t = number_text_of(v);
+  if (!t.empty() && t[0] == '-') t.remove_prefix(1);
+  return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The code for a value that is not an integer in range.
+ProblemCode not_integer_code(const JsonValue& v) {
+  if (integer_literal(v)) return ProblemCode::OutOfRange;
+  return is_number(v) ? ProblemCode::NotInteger : ProblemCode::WrongType;
+}
+
+// Whether an integer lies in [lo, hi], both given as signed 64-bit values
+// except that an unsigned upper bound may reach 2^64 - 1 (hi_unsigned).
+bool in_range(Integer i, int64_t lo, uint64_t hi) {
+  if (i.negative) return lo < 0 && i.magnitude <= uint64_t(-(lo + 1)) + 1;
+  return i.magnitude <= hi && (lo <= 0 || i.magnitude >= uint64_t(lo));
+}
+
+std::string range_text(int64_t lo, uint64_t hi) {
+  return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+}
+
+struct DataType {
+  enum class Family { Bool, Int, UInt, Float, Complex, Raw } family;
+  unsigned bits;
+};
+
+// A name in one of the known extension points, or a name of an extension.
+struct Extension {
+  std::string_view name;
+  const JsonValue* configuration = nullptr;  // null when absent
+  bool must_understand = true;
+};
+
+class Rules {
+ public:
+  Rules(Problems& errors, Problems& warnings) : errors_(errors), warnings_(warnings) {}
+
+  void error(std::string path, std::string message, ProblemCode code) { report(errors_, {std::move(path), std::move(message), code}); }
+  void warn(std::string path, std::string message) {
+    report(warnings_, {std::move(path), std::move(message), ProblemCode::UnknownExtension});
+  }
+
+  // An extension point: a name, or an object {"name", "configuration"?, "must_understand"?}.
+  std::optional<Extension> extension(const JsonValue& v, const std::string& path, std::string_view what) {
+    if (is_string(v)) return Extension{string_of(v)};
+    const std::string expected = "; expected " + std::string(what) + ": a name or an object with a \"name\"";
+    if (!v.IsObject()) return error(path, found(v) + expected, ProblemCode::WrongType), std::nullopt;
+    Extension out;
+    bool ok = true;
+    const JsonValue* name = member(v, "name");
+    if (!name) error(pointer_append(path, "name"), "found no \"name\"" + expected, ProblemCode::Missing), ok = false;
+    else if (!is_string(*name)) error(pointer_append(path, "name"), found(*name) + "; expected a name (a string)", ProblemCode::WrongType), ok = false;
+    else out.name = string_of(*name);
+    if (const JsonValue* c = member(v, "configuration")) {
+      if (!c->IsObject()) error(pointer_append(path, "configuration"), found(*c) + "; expected an object", ProblemCode::WrongType), ok = false;
+      else out.configuration = c;
+    }
+    if (const JsonValue* m = member(v, "must_understand")) {
+      if (!m->IsBool()) error(pointer_append(path, "must_understand"), found(*m) + "; expected true or false", ProblemCode::WrongType), ok = false;
+      else out.must_understand = m->GetBool();
+    }
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  // --- data type -----------------------------------------------------------
+
+  std::optional<DataType> data_type(const JsonValue* v) {
+    const std::string path = "/data_type";
+    if (!v) return error(path, "found no \"data_type\"; expected a data type name or object", ProblemCode::Missing), std::nullopt;
+    const auto ext = extension(*v, path, "a data type");
+    if (!ext) return std::nullopt;
+    const std::string at = v->IsObject() ? path + "/name" : path;
+    using F = DataType::Family;
+    static constexpr std::pair<std::string_view, DataType> kCore[] = {
+        {"bool", {F::Bool, 8}},       {"int8", {F::Int, 8}},       {"int16", {F::Int, 16}},      {"int32", {F::Int, 32}},
+        {"int64", {F::Int, 64}},      {"uint8", {F::UInt, 8}},     {"uint16", {F::UInt, 16}},    {"uint32", {F::UInt, 32}},
+        {"uint64", {F::UInt, 64}},    {"float16", {F::Float, 16}}, {"float32", {F::Float, 32}},  {"float64", {F::Float, 64}},
+        {"complex64", {F::Complex, 64}}, {"complex128", {F::Complex, 128}}};
+    for (const auto& [name, type] : kCore) {
+      if (ext->name == name) return type;
+    }
+    const std::string_view name = ext->name;
+    if (name.size() >= 2 && name[0] == 'r' && name[1] >= '0' && name[1] <= '9') {
+      const auto bits = plain_uint64(name.substr(1));
+      if (!bits || *bits == 0 || *bits % 8 != 0 || name[1] == '0' || *bits > (uint64_t(1) << 32)) {
+        error(at, "found the raw data type \"" + std::string(name) + "\"; expected r<bits> with bits a positive multiple of 8, such as \"r8\" or \"r16\"",
+              ProblemCode::Invalid);
+        return std::nullopt;
+      }
+      return DataType{F::Raw, unsigned(*bits)};
+    }
+    warn(at, "found the data type \"" + std::string(name) + "\", an extension this library does not know; its fill value and codecs are checked only in general");
+    return std::nullopt;
+  }
+
+  // --- fill value ----------------------------------------------------------
+
+  bool float_fill(const JsonValue& v, const std::string& path, unsigned bits) {
+    if (is_number(v)) return true;
+    const std::string expected = "; expected a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x\" and " +
+                                 std::to_string(bits / 4) + " hex digits (float" + std::to_string(bits) + ")";
+    if (!is_string(v)) return error(path, found(v) + expected, ProblemCode::WrongType), false;
+    const std::string_view s = string_of(v);
+    if (s == "NaN" || s == "Infinity" || s == "-Infinity") return true;
+    if (s.size() == 2 + bits / 4 && s.substr(0, 2) == "0x" &&
+        std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+      return true;
+    error(path, found(v) + expected, ProblemCode::Invalid);
+    return false;
+  }
+
+  void integer_fill(const JsonValue& v, const std::string& path, int64_t lo, uint64_t hi, std::string_view type) {
+    const std::string expected = "; expected " + range_text(lo, hi) + " (" + std::string(type) + ")";
+    const auto i = integer_of(v);
+    if (!i) {
+      error(path, found(v) + expected, not_integer_code(v));
+    } else if (!in_range(*i, lo, hi)) {
+      error(path, found(v) + expected, ProblemCode::OutOfRange);
+    }
+  }
+
+  void fill_value(const JsonValue* v, const std::optional<DataType>& type, std::string_view type_name) {
+    const std::string path = "/fill_value";
+    if (!v) return error(path, "found no \"fill_value\"; expected a fill value for the data type", ProblemCode::Missing);
+    if (!type) return;
+    using F = DataType::Family;
+    const unsigned b = type->bits;
+    switch (type->family) {
+      case F::Bool:
+        if (!v->IsBool()) error(path, found(*v) + "; expected true or false (bool)", ProblemCode::WrongType);
+        break;
+      case F::Int: {
+        const int64_t lo = b == 64 ? INT64_MIN : -(int64_t(1) << (b - 1));
+        integer_fill(*v, path, lo, (uint64_t(1) << (b - 1)) - 1, type_name);
+        break;
+      }
+      case F::UInt: integer_fill(*v, path, 0, b == 64 ? UINT64_MAX : (uint64_t(1) << b) - 1, type_name); break;
+      case F::Float: float_fill(*v, path, b); break;
+      case F::Complex:
+        if (!v->IsArray() || v->Size() != 2) {
+          error(path, found(*v) + "; expected [real, imaginary], two float" + std::to_string(b / 2) + " fill values (" +
+                          std::string(type_name) + ")",
+                ProblemCode::WrongType);
+        } else {
+          float_fill((*v)[0], pointer_append(path, 0), b / 2);
+          float_fill((*v)[1], pointer_append(path, 1), b / 2);
+        }
+        break;
+      case F::Raw: {
+        const std::string expected = "; expected an array of " + std::to_string(b / 8) + " integers from 0 to 255 (" +
+                                     std::string(type_name) + ", one per byte)";
+        if (!v->IsArray() || v->Size() != b / 8) return error(path, found(*v) + expected, ProblemCode::WrongType);
+        for (rapidjson::SizeType i = 0; i < v->Size(); ++i) integer_fill((*v)[i], pointer_append(path, i), 0, 255, "a byte");
+        break;
+      }
+    }
+  }
+
+  // --- chunk key encoding ----------------------------------------------------
+
+  void chunk_key_encoding(const JsonValue* v) {
+    const std::string path = "/chunk_key_encoding";
+    if (!v) return error(path, "found no \"chunk_key_encoding\"; expected {\"name\": \"default\"} or {\"name\": \"v2\"}", ProblemCode::Missing);
+    const auto ext = extension(*v, path, "a chunk key encoding");
+    if (!ext) return;
+    if (ext->name != "default" && ext->name != "v2") {
+      warn(v->IsObject() ? path + "/name" : path, "found the chunk key encoding \"" + std::string(ext->name) +
+                                                      "\", an extension this library does not know; expected \"default\" or \"v2\" for a known one");
+      return;
+    }
+    if (!ext->configuration) return;  // "default" separates with "/", "v2" with "."
+    const JsonValue* sep = member(*ext->configuration, "separator");
+    if (!sep) return;
+    const std::string at = path + "/configuration/separator";
+    if (!is_string(*sep)) return error(at, found(*sep) + "; expected \"/\" or \".\"", ProblemCode::WrongType);
+    if (string_of(*sep) != "/" && string_of(*sep) != ".") error(at, found(*sep) + "; expected \"/\" or \".\"", ProblemCode::Invalid);
+  }
+
+  // --- codecs ----------------------------------------------------------------
+
+  enum class Kind { ArrayToArray, ArrayToBytes, BytesToBytes, Unknown };
+
+  // `one_byte`: whether the elements are one byte (unknown for an unknown data type).
+  struct Context {
+    std::optional<size_t> ndim;
+    std::optional<bool> one_byte;
+  };
+
+  const JsonValue* config_member(const Extension& ext, std::string_view key) {
+    return ext.configuration ? member(*ext.configuration, key) : nullptr;
+  }
+
+  // Where a configuration member is, or would be: with no configuration,
+  // the codec itself (a pointer that resolves in the document).
+  static std::string config_path(const Extension& ext, const std::string& path, std::string_view key) {
+    return ext.configuration ? path + "/configuration/" + std::string(key) : path;
+  }
+  static std::string absent(const Extension& ext, std::string_view key) {
+    return "found no \"" + std::string(key) + "\"" + (ext.configuration ? "" : " (no configuration)");
+  }
+
+  // An integer configuration member in [lo, hi]; `required` reports its absence.
+  void config_integer(const Extension& ext, const std::string& path, std::string_view key, int64_t lo, uint64_t hi, bool required) {
+    const JsonValue* v = config_member(ext, key);
+    const std::string at = config_path(ext, path, key);
+    const std::string expected = "; expected " + range_text(lo, hi);
+    if (!v) {
+      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
+      return;
+    }
+    const auto i = integer_of(*v);
+    if (!i) error(at, found(*v) + expected, not_integer_code(*v));
+    else if (!in_range(*i, lo, hi)) error(at, found(*v) + expected, ProblemCode::OutOfRange);
+  }
+
+  void config_choice(const Extension& ext, const std::string& path, std::string_view key,
+                     std::initializer_list<std::string_view> choices, bool required) {
+    const JsonValue* v = config_member(ext, key);
+    const std::string at = config_path(ext, path, key);
+    std::string expected = "; expected ";
+    size_t n = 0;
+    for (std::string_view c : choices) expected += (n++ ? ", \"" : "\"") + std::string(c) + "\"";
+    if (!v) {
+      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
+      return;
+    }
+    if (!is_string(*v)) return error(at, found(*v) + expected, ProblemCode::WrongType);
+    if (std::find(choices.begin(), choices.end(), string_of(*v)) == choices.end()) error(at, found(*v) + expected, ProblemCode::Invalid);
+  }
+
+  Kind codec(const JsonValue& v, const std::string& path, const Context& ctx) {
+    const auto ext = extension(v, path, "a codec");
+    if (!ext) return Kind::Unknown;
+    const std::string_view n = ext->name;
+    if (n == "bytes") {
+      config_choice(*ext, path, "endian", {"little", "big"}, ctx.one_byte == false);
+      return Kind::ArrayToBytes;
+    }
+    if (n == "transpose") {
+      transpose(*ext, path, ctx);
+      return Kind::ArrayToArray;
+    }
+    if (n == "sharding_indexed") {
+      sharding(*ext, path, ctx);
+      return Kind::ArrayToBytes;
+    }
+    if (n == "gzip") {
+      config_integer(*ext, path, "level", 0, 9, true);
+      return Kind::BytesToBytes;
+    }
+    if (n == "zstd") {
+      config_integer(*ext, path, "level", -131072, 22, true);
+      if (const JsonValue* c = config_member(*ext, "checksum"); c && !c->IsBool())
+        error(path + "/configuration/checksum", found(*c) + "; expected true or false", ProblemCode::WrongType);
+      return Kind::BytesToBytes;
+    }
+    if (n == "blosc") {
+      config_choice(*ext, path, "cname", {"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}, true);
+      config_integer(*ext, path, "clevel", 0, 9, true);
+      config_choice(*ext, path, "shuffle", {"noshuffle", "shuffle", "bitshuffle"}, true);
+      const JsonValue* shuffle = config_member(*ext, "shuffle");
+      const bool shuffled = shuffle && is_string(*shuffle) && string_of(*shuffle) != "noshuffle";
+      config_integer(*ext, path, "typesize", 1, UINT32_MAX, shuffled);
+      config_integer(*ext, path, "blocksize", 0, UINT32_MAX, true);
+      return Kind::BytesToBytes;
+    }
+    if (n == "crc32c") return Kind::BytesToBytes;
+    warn(v.IsObject() ? path + "/name" : path,
+         "found the codec \"" + std::string(n) + "\", an extension this library does not know; its place in the chain is not checked");
+    return Kind::Unknown;
+  }
+
+  void transpose(const Extension& ext, const std::string& path, const Context& ctx) {
+    const std::string at = config_path(ext, path, "order");
+    const std::string expected = ctx.ndim ? "; expected a permutation of 0 to " + std::to_string(*ctx.ndim) + " - 1, one entry per axis"
+                                          : "; expected a permutation of the axes";
+    const JsonValue* order = config_member(ext, "order");
+    if (!order) return error(at, absent(ext, "order") + expected, ProblemCode::Missing);
+    if (!order->IsArray()) return error(at, found(*order) + expected, ProblemCode::WrongType);
+    const size_t n = order->Size();
+    if (ctx.ndim && n != *ctx.ndim) return error(at, "found " + std::to_string(n) + " entries" + expected, ProblemCode::AxisCount);
+    std::vector<bool> seen(n);
+    for (rapidjson::SizeType i = 0; i < n; ++i) {
+      const auto v = integer_of((*order)[i]);
+      if (!v || v->negative || v->magnitude >= n || seen[v->magnitude]) {
+        return error(pointer_append(at, i), found((*order)[i]) + expected, v ? ProblemCode::Invalid : ProblemCode::WrongType);
+      }
+      seen[v->magnitude] = true;
+    }
+  }
+
+  void sharding(const Extension& ext, const std::string& path, const Context& ctx) {
+    const std::string config = path + "/configuration";
+    if (!ext.configuration) return error(path, "found no \"configuration\"; expected {\"chunk_shape\", \"codecs\", \"index_codecs\"}", ProblemCode::Missing);
+    const std::string at = config + "/chunk_shape";
+    const JsonValue* shape = config_member(ext, "chunk_shape");
+    const std::string expected = "; expected an array of positive integers, one per axis";
+    if (!shape) error(at, "found no \"chunk_shape\"" + expected, ProblemCode::Missing);
+    else if (!shape->IsArray()) error(at, found(*shape) + expected, ProblemCode::WrongType);
+    else if (ctx.ndim && shape->Size() != *ctx.ndim)
+      error(at, "found " + std::to_string(shape->Size()) + " entries; expected " + std::to_string(*ctx.ndim) + ", one per axis", ProblemCode::AxisCount);
+    else {
+      for (rapidjson::SizeType i = 0; i < shape->Size(); ++i) {
+        const auto v = integer_of((*shape)[i]);
+        if (!v || v->negative) error(pointer_append(at, i), found((*shape)[i]) + "; expected a positive integer", ProblemCode::WrongType);
+        else if (v->magnitude == 0) error(pointer_append(at, i), "found 0; expected a positive integer", ProblemCode::NotPositive);
+      }
+    }
+    codecs(config_member(ext, "codecs"), config + "/codecs", ctx);
+    // The shard index is uint64: two per inner chunk, never one byte.
+    codecs(config_member(ext, "index_codecs"), config + "/index_codecs", Context{ctx.ndim, false});
+    config_choice(ext, path, "index_location", {"start", "end"}, false);
+  }
+
+  void codecs(const JsonValue* list, const std::string& path, const Context& ctx) {
+    const std::string expected = "an array of codecs: array-to-array codecs, then one array-to-bytes codec, then bytes-to-bytes codecs";
+    if (!list) return error(path, "found no \"" + path.substr(path.rfind('/') + 1) + "\"; expected " + expected, ProblemCode::Missing);
+    if (!list->IsArray()) return error(path, found(*list) + "; expected " + expected, ProblemCode::WrongType);
+    if (list->Empty()) return error(path, "found []; expected " + expected, ProblemCode::EmptyList);
+    std::vector<Kind> kinds;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), ctx));
+    const bool all_known = std::find(kinds.begin(), kinds.end(), Kind::Unknown) == kinds.end();
+    const auto first = std::find(kinds.begin(), kinds.end(), Kind::ArrayToBytes);
+    if (first == kinds.end()) {
+      // With an unknown codec, that one may be the array-to-bytes codec.
+      if (all_known) error(path, "found no array-to-bytes codec; expected exactly one, such as \"bytes\" or \"sharding_indexed\"", ProblemCode::CodecOrder);
+      return;
+    }
+    const size_t to_bytes = size_t(first - kinds.begin());
+    const std::string to_bytes_path = pointer_append(path, to_bytes);
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      const std::string at = pointer_append(path, i);
+      if (kinds[i] == Kind::ArrayToBytes && i != to_bytes)
+        error(at, "found a second array-to-bytes codec (the first is at " + to_bytes_path + "); expected exactly one", ProblemCode::CodecOrder);
+      else if (kinds[i] == Kind::ArrayToArray && i > to_bytes)
+        error(at, "found an array-to-array codec after the array-to-bytes codec at " + to_bytes_path + "; expected it before", ProblemCode::CodecOrder);
+      else if (kinds[i] == Kind::BytesToBytes && i < to_bytes)
+        error(at, "found a bytes-to-bytes codec before the array-to-bytes codec at " + to_bytes_path + "; expected it after", ProblemCode::CodecOrder);
+    }
+  }
+
+  // --- the rest --------------------------------------------------------------
+
+  void dimension_names(const JsonValue* v, std::optional<size_t> ndim) {
+    if (!v) return;
+    const std::string path = "/dimension_names";
+    const std::string expected = "; expected an array of names (strings or null), one per axis";
+    if (!v->IsArray()) return error(path, found(*v) + expected, ProblemCode::WrongType);
+    if (ndim && v->Size() != *ndim) return error(path, "found " + std::to_string(v->Size()) + " names; expected " + std::to_string(*ndim) + ", one per axis", ProblemCode::AxisCount);
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      if (!is_string((*v)[i]) && !(*v)[i].IsNull()) error(pointer_append(path, i), found((*v)[i]) + "; expected a name (a string) or null", ProblemCode::WrongType);
+    }
+  }
+
+  void attributes(const JsonValue* v) {
+    if (v && !v->IsObject()) error("/attributes", found(*v) + "; expected an object", ProblemCode::WrongType);
+  }
+
+  void storage_transformers(const JsonValue* v) {
+    if (!v) return;
+    const std::string path = "/storage_transformers";
+    if (!v->IsArray()) return error(path, found(*v) + "; expected an array of storage transformers", ProblemCode::WrongType);
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      const std::string at = pointer_append(path, i);
+      const auto ext = extension((*v)[i], at, "a storage transformer");
+      if (!ext) continue;
+      // No storage transformer is known.
+      if (ext->must_understand) {
+        error(at, "found the storage transformer \"" + std::string(ext->name) + "\", which this library does not know and which does not say \"must_understand\": false; expected none",
+              ProblemCode::UnknownName);
+      } else {
+        warn(at, "found the storage transformer \"" + std::string(ext->name) + "\", unknown and marked \"must_understand\": false; ignored");
+      }
+    }
+  }
+
+  // Members not in `known`: an error, unless an object with "must_understand": false.
+  void unknown_members(const JsonValue& doc, std::span<const std::string_view> known, std::string_view what) {
+    for (auto m = doc.MemberBegin(); m != doc.MemberEnd(); ++m) {
+      const std::string_view key(m->name.GetString(), m->name.GetStringLength());
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      const std::string at = pointer_append("", key);
+      const JsonValue* mu = m->value.IsObject() ? member(m->value, "must_understand") : nullptr;
+      if (mu && mu->IsBool() && !mu->GetBool()) {
+        warn(at, "found the member \"" + std::string(key) + "\", unknown and marked \"must_understand\": false; ignored");
+      } else {
+        error(at, "found the member \"" + std::string(key) + "\", which is not part of " + std::string(what) +
+                      "; expected only its members, or an extension object with \"must_understand\": false",
+              ProblemCode::UnknownKey);
+      }
+    }
+  }
+
+ private:
+  Problems& errors_;
+  Problems& warnings_;
+};
+
+constexpr std::string_view kArrayMembers[] = {"zarr_format", "node_type",        "shape",  "data_type",       "chunk_grid",
+                                              "chunk_key_encoding", "fill_value", "codecs", "attributes", "storage_transformers",
+                                              "dimension_names"};
+constexpr std::string_view kGroupMembers[] = {"zarr_format", "node_type", "attributes", "consolidated_metadata"};
+
+}  // namespace
+
+void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Problems& errors, Problems& warnings) {
+  Rules rules(errors, warnings);
+  rules.unknown_members(doc, kArrayMembers, "an array document");
+  const JsonValue* dt = member(doc, "data_type");
+  const auto type = rules.data_type(dt);
+  std::string type_name;
+  if (dt && kind_of(*dt) == JsonKind::String) type_name = string_of(*dt);
+  else if (const JsonValue* n = dt && dt->IsObject() ? member(*dt, "name") : nullptr; n && kind_of(*n) == JsonKind::String) type_name = string_of(*n);
+  rules.fill_value(member(doc, "fill_value"), type, type_name);
+  rules.chunk_key_encoding(member(doc, "chunk_key_encoding"));
+  std::optional<bool> one_byte;
+  if (type) one_byte = type->bits == 8 || type->family == DataType::Family::Raw;
+  rules.codecs(member(doc, "codecs"), "/codecs", {ndim, one_byte});
+  rules.dimension_names(member(doc, "dimension_names"), ndim);
+  rules.attributes(member(doc, "attributes"));
+  rules.storage_transformers(member(doc, "storage_transformers"));
+}
+
+void check_group_rules(const JsonValue& doc, Problems& errors, Problems& warnings) {
+  Rules(errors, warnings).unknown_members(doc, kGroupMembers, "a group document");
+}
+
+}  // namespace zr
