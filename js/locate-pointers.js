@@ -33,6 +33,7 @@ export function locatePointers(text, pointers) {
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
   const [which, hasKey, keyStarts, starts, ends] = copyColumns(columns, true);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
+  /** @type {import('./index.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
   for (let k = 0; k < which.length; k++) {
     const place = hasKey[k] ? { keyStart: at(keyStarts[k]), start: at(starts[k]), end: at(ends[k]) } : { start: at(starts[k]), end: at(ends[k]) };

@@ -32,6 +32,10 @@ export interface NativeProblem {
   byteOffset: bigint;
 }
 
+export interface Strings extends Handle {
+  push_back(value: string): void;
+}
+
 /** One axis of a rechunk plan; 128-bit sums as decimal text. */
 export interface AxisOverlap {
   ok: boolean;
@@ -201,6 +205,10 @@ export interface NativeModule {
   validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
   memberSpan(text: number, length: number, key: string): MemberSpan;
   readDocument(text: number, length: number, lenient: boolean): NativeDocument;
+  /** `register_vector<std::string>`, for a list of JSON Pointers. */
+  Strings: new () => Strings;
+  /** Five columns: pointer index, has key, key start, start, end (byte offsets). */
+  locatePointers(text: number, length: number, pointers: Strings): Columns;
   /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
   trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
   /** `n` grid addresses (uint32) at `grids`. */
