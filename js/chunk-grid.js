@@ -587,6 +587,9 @@ export class ChunkGrid {
     const big = anyBigInt(coords);
     const outside = () => new RangeError(`chunk ${list(coords)} lies outside the declared grid ${list(this.declaredGridShape)}`);
     const values = coords.map((c, d) => {
+      // A fraction, or a number past 2^53 - 1, keeps its own message (it is
+      // not an index, or it may be rounded); an integer out of range lies outside.
+      if (typeof c === 'number' && !Number.isSafeInteger(c)) return toUint64(c, `coords[${d}]`);
       try {
         return toUint64(c, `coords[${d}]`);
       } catch (e) {

@@ -58,3 +58,12 @@ test('the module keeps answering after every refusal', () => {
   for (const bad of [[null, 1], [2n ** 70n, 1], ['1', 1]]) assert.throws(() => g.locateMany(bad));
   assert.deepEqual(g.locate([20, 15]), { chunk: [1, 0], offset: [4, 15] });
 });
+
+test('chunk geometry asks for a bigint past 2^53 - 1, and calls an integer out of range outside the grid', () => {
+  const g = ChunkGrid.fromChunkShapes([10], [3]);
+  assert.throws(() => g.chunkOrigin([2 ** 53]), /pass a bigint/);
+  assert.throws(() => g.chunkShape([1.5]), /expected a non-negative integer/);
+  assert.throws(() => g.chunkDataShape([5]), /lies outside the declared grid \[4\]/);
+  assert.throws(() => g.chunkOrigin(['1']), TypeError);
+  assert.deepEqual(g.chunkOrigin([3n]), [9n]);
+});
