@@ -67,7 +67,7 @@ function fromOutcome(outcome, jsProblems = []) {
 
 const readText = (input, read) => withBytes(input, (address, length) => read(address, length));
 
-function checkAxis(grid, axis) {
+export function checkAxis(grid, axis) {
   if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
     throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
   }
@@ -124,7 +124,7 @@ const axisChunkOut = (found, big) => ({
   dataSize: output(u64(found.dataSize), big, 'data size'),
 });
 
-const list = (values) => `[${Array.from(values, String).join(', ')}]`;
+export const list = (values) => `[${Array.from(values, String).join(', ')}]`;
 
 
 let nativeOf; // set by ChunkGrid's static block

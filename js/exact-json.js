@@ -3,7 +3,8 @@
 import { native, withBytes } from './native.js';
 import { isBigInt } from './numbers.js';
 
-const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+// One RFC 6901 reference token, escaped.
+export const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 
 // Writes a JS value as JSON text, with bigints as exact integers. Numbers
 // above 2^53 - 1 in objects are already rounded: they are reported as

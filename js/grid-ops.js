@@ -5,7 +5,7 @@
 import { copyColumns, native, problems, u64, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { ChunkGrid, adoptGrid, gridHandle } from './chunk-grid.js';
+import { ChunkGrid, adoptGrid, checkAxis, gridHandle, list } from './chunk-grid.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
 export const DASK_CHUNK_LIMIT = 2 ** 24;
@@ -13,14 +13,6 @@ export const DASK_CHUNK_LIMIT = 2 ** 24;
 export const AXIS_SOURCES_LIMIT = 2 ** 24;
 // sourcesOf() lists the intersections of an axis up to this many source chunks.
 export const INTERSECTION_LIMIT = 2 ** 16;
-
-const list = (values) => `[${Array.from(values, String).join(', ')}]`;
-
-function checkAxisOf(grid, axis) {
-  if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
-    throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
-  }
-}
 
 /** @import { Integer } from './index.js' */
 
@@ -48,7 +40,7 @@ export function concatGrids(grids, axis) {
   if (!Array.isArray(grids) || grids.length === 0 || !grids.every((g) => g instanceof ChunkGrid)) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }
-  checkAxisOf(grids[0], axis);
+  checkAxis(grids[0], axis);
   const addresses = grids.map((g) => gridHandle(g).address());
   const outcome = withHeap(4 * grids.length, (address) => {
     new Uint32Array(native.HEAPU8.buffer, address, grids.length).set(addresses);
@@ -184,7 +176,7 @@ export class RechunkPlan {
   // Columns for target chunks [targetFirst, targetStop) of one axis: each
   // chunk and the source chunks [sourceFirst, sourceStop) it reads.
   axisSources(axis, targetFirst, targetStop) {
-    checkAxisOf(this.#target, axis);
+    checkAxis(this.#target, axis);
     const first = toUint64(targetFirst, 'targetFirst'), stop = toUint64(targetStop, 'targetStop');
     const active = BigInt(this.#target.gridShape[axis]);
     if (first > stop || stop > active) {

@@ -6,7 +6,7 @@
 // addresses; anything else is a TypeError or RangeError that names its
 // position. Numbers and bigints mix freely, in plain arrays and typed
 // arrays alike. Nothing wraps modulo 2^64, and nothing is coerced.
-import { MAX_UINT64, isBigInt } from './numbers.js';
+import { MAX_UINT64, anyBigInt } from './numbers.js';
 
 /**
  * @typedef {Float64Array | Float32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
@@ -36,9 +36,6 @@ export function indexArray(values, where) {
   return values;
 }
 
-const hasBigInt = (/** @type {ArrayLike<number | bigint>} */ values) =>
-  values instanceof BigUint64Array || values instanceof BigInt64Array || (Array.isArray(values) && values.some(isBigInt));
-
 /**
  * Non-negative indices as the core reads them: a Float64Array when every
  * value is a number (the core refuses fractions, negatives and numbers past
@@ -49,7 +46,7 @@ const hasBigInt = (/** @type {ArrayLike<number | bigint>} */ values) =>
  */
 export function unsignedColumn(values, where) {
   if (values instanceof BigUint64Array || values instanceof Float64Array) return values;
-  if (!hasBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  if (!anyBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
   const out = new BigUint64Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = unsigned(values[i], where(i));
   return out;
@@ -66,7 +63,7 @@ export function unsignedColumn(values, where) {
  */
 export function signedColumn(values, where) {
   if (values instanceof BigInt64Array || values instanceof Float64Array) return values;
-  if (!hasBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  if (!anyBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
   const pairs = new BigUint64Array(2 * values.length);
   for (let i = 0; i < values.length; i++) {
     const v = integer(values[i], where(i));

@@ -6,6 +6,7 @@
 import { native, problemOf, withBytes } from './native.js';
 import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
 import { withoutAttributes } from './validate.js';
+import { pointerToken } from './exact-json.js';
 
 /** @import { ArrayMetadataRead, MetadataRead, Problem } from './index.js' */
 /** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */
@@ -39,7 +40,6 @@ function unread(/** @type {Problem[]} */ errors) {
   };
 }
 
-const pointerToken = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 const within = (path, base) => path === base || path.startsWith(`${base}/`);
 
 // Values that JS could not write exactly (an object's numbers past 2^53 - 1)

@@ -10,7 +10,7 @@
 // further read of the store and no second parse. Anyone else asking the
 // store for such a zarr.json (zarrita's own open) gets exact JSON text.
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
-import { parseExact, stringifyExact } from '../exact-json.js';
+import { parseExact, pointerToken, stringifyExact } from '../exact-json.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { keyFor, normalizePath } from './metadata.js';
 import { readKey } from './store.js';
@@ -22,8 +22,6 @@ const ENTRIES = '/consolidated_metadata/metadata/';
 
 // The errors of a group's own document, not those it lists again for its entries.
 export const ownErrors = (read) => read.errors.filter((p) => !p.path.startsWith(ENTRIES));
-
-const pointerToken = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 // key ("/a/b/zarr.json") → {read, pointer}: every entry of the root's
 // consolidated metadata (flattened keys "a/b", as zarr-python writes them),
