@@ -85,10 +85,6 @@ function projectPoints(grid, axis, entry, length, what, big) {
   // Non-negative bigints as they are; anything else by the signed rule.
   const column = values instanceof BigUint64Array ? values : signedColumn(values, where);
   const projection = withHeap('pairs' in column ? n * 16 : n * 8, (address) => {
-    if (column instanceof Float64Array) {
-      f64View(address, n).set(column);
-      return grid.projectPointsF64(axis, address, n);
-    }
     if (column instanceof BigUint64Array) {
       u64View(address, n).set(column);
       return grid.projectPointsU64(axis, address, n);
@@ -97,8 +93,12 @@ function projectPoints(grid, axis, entry, length, what, big) {
       i64View(address, n).set(column);
       return grid.projectPointsI64(axis, address, n);
     }
-    u64View(address, 2 * n).set(column.pairs);
-    return grid.projectPointsSigned(axis, address, n);
+    if ('pairs' in column) {
+      u64View(address, 2 * n).set(column.pairs);
+      return grid.projectPointsSigned(axis, address, n);
+    }
+    f64View(address, n).set(column);
+    return grid.projectPointsF64(axis, address, n);
   });
   const failed = projection.failedAt();
   if (failed >= 0) {
