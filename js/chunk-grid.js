@@ -99,17 +99,19 @@ function outputArrays(out, n, big, input) {
   if (out === undefined) return { chunks: new type(n), offsets: new type(n) };
   if (out === null || typeof out !== 'object') throw new TypeError(`out: found ${describeValue(out)}; expected {chunks, offsets}`);
   const { chunks, offsets } = out;
-  for (const [name, array] of [['chunks', chunks], ['offsets', offsets]]) {
-    if (!(array instanceof type)) {
-      throw new TypeError(`out.${name}: found ${describeValue(array)}; expected a ${type.name}, as ${big ? 'bigint' : 'number'} indices give`);
-    }
-    if (array.length !== n) throw new RangeError(`out.${name}: found length ${array.length}; expected ${n}, one entry per index`);
-  }
+  checkOutput('chunks', chunks, type, n, big);
+  checkOutput('offsets', offsets, type, n, big);
   if (overlap(chunks, offsets)) throw new RangeError('out.chunks and out.offsets share memory; expected separate arrays');
-  for (const [name, array] of [['chunks', chunks], ['offsets', offsets]]) {
-    if (overlap(array, input)) throw new RangeError(`out.${name} shares memory with the indices; expected a separate array`);
-  }
+  if (overlap(chunks, input)) throw new RangeError('out.chunks shares memory with the indices; expected a separate array');
+  if (overlap(offsets, input)) throw new RangeError('out.offsets shares memory with the indices; expected a separate array');
   return { chunks, offsets };
+}
+
+function checkOutput(name, array, type, n, big) {
+  if (!(array instanceof type)) {
+    throw new TypeError(`out.${name}: found ${describeValue(array)}; expected a ${type.name}, as ${big ? 'bigint' : 'number'} indices give`);
+  }
+  if (array.length !== n) throw new RangeError(`out.${name}: found length ${array.length}; expected ${n}, one entry per index`);
 }
 
 // Copies typed values into a typed array at `at`. Both sides hold doubles,
@@ -141,22 +143,19 @@ function batchLocate(indices, out, stride, run, describe, where) {
   const view = big ? u64View : f64View;
   return withHeap(block * 24, (address) => {
     const [chunks, offsets] = [address + block * 8, address + block * 16];
-    let views = [view(address, block), view(chunks, block), view(offsets, block)];
     for (let i = 0; i < n; i += block) {
       const m = Math.min(block, n - i);
-      if (views[0].buffer !== native.HEAPU8.buffer) views = [view(address, block), view(chunks, block), view(offsets, block)];
-      const [input, chunkView, offsetView] = m === block ? views : views.map((v) => v.subarray(0, m));
+      const input = view(address, m);
       if (Array.isArray(column)) {
         for (let j = 0; j < m; j++) input[j] = column[i + j];
       } else {
-        copyInto(input, column.subarray(i, i + m));
+        copyInto(input, m === n ? column : column.subarray(i, i + m));
       }
       const bad = run(big, address, m, chunks, offsets);
       if (bad >= 0) throw new RangeError(describe(i / stride + bad));
-      // The lookup may have grown memory, which replaces the buffer.
-      const [c, o] = chunkView.buffer === native.HEAPU8.buffer ? [chunkView, offsetView] : [view(chunks, m), view(offsets, m)];
-      copyInto(result.chunks, c, i);
-      copyInto(result.offsets, o, i);
+      // Views made after the lookup, which may have grown memory.
+      copyInto(result.chunks, view(chunks, m), i);
+      copyInto(result.offsets, view(offsets, m), i);
     }
     return result;
   });
@@ -473,7 +472,7 @@ export class ChunkGrid {
    * @returns {SelectedChunks}
    */
   selectedChunks(selection) {
-    return selectedChunks(this.#native, this.#shapes[0], selection);
+    return selectedChunks(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**
@@ -701,7 +700,7 @@ export class ChunkGrid {
    * @returns {AxisProjection[]}
    */
   projectAxes(selection) {
-    return projectAxes(this.#native, this.#shapes[0], selection);
+    return projectAxes(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**
