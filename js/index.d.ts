@@ -100,6 +100,11 @@ export type SelectionEntry =
 
 export type Selection = SelectionEntry[];
 
+/**
+ * One column of a projection. The columns of a small result (up to 128 KiB)
+ * are views into one ArrayBuffer: `slice()` a column before transferring
+ * its buffer.
+ */
 export type Column = Float64Array | BigUint64Array;
 
 export interface SliceAxisProjection {
