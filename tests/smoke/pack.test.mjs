@@ -15,7 +15,7 @@ test('the tarball holds the package files and nothing else', () => {
   const packed = files.map((f) => f.path).sort();
   // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
   const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', ...js].sort();
+  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', 'dist/zarr_rectilinear.wasm.mjs', ...js].sort();
   assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
 });
 
