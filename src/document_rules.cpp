@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,18 @@ bool is_string(const JsonValue& v) { return kind_of(v) == JsonKind::String; }
 bool is_number(const JsonValue& v) {
   const JsonKind k = kind_of(v);
   return k == JsonKind::Integer || k == JsonKind::OtherNumber;
+}
+
+// Whether a JSON number, rounded to the nearest float<bits>, is infinite: a
+// fill value of 1e39 for float32 (or 1e400 for float64) would silently read
+// as infinity. Preconditions: is_number(v), bits 16, 32 or 64.
+bool overflows_float(const JsonValue& v, unsigned bits) {
+  const double d = kind_of(v) == JsonKind::Integer ? static_cast<double>(v.GetUint64())
+                                                   : std::strtod(std::string(number_text_of(v)).c_str(), nullptr);
+  if (bits == 64) return std::isinf(d);
+  if (bits == 32) return std::isinf(static_cast<float>(d));
+  // float16's largest finite value is 65504; from 65520 up, it rounds to infinity.
+  return std::fabs(d) >= 65520.0;
 }
 
 // An integer literal, exactly: its sign and magnitude. nullopt for any other
@@ -139,7 +153,13 @@ class Rules {
   // --- fill value ----------------------------------------------------------
 
   bool float_fill(const JsonValue& v, const std::string& path, unsigned bits) {
-    if (is_number(v)) return true;
+    if (is_number(v)) {
+      if (!overflows_float(v, bits)) return true;
+      error(path, found(v) + ", which is past the largest finite float" + std::to_string(bits) +
+                      " and would be read as infinity; expected a number in range, or \"Infinity\" / \"-Infinity\"",
+            ProblemCode::OutOfRange);
+      return false;
+    }
     const std::string expected = "; expected a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x\" and " +
                                  std::to_string(bits / 4) + " hex digits (float" + std::to_string(bits) + ")";
     if (!is_string(v)) return error(path, found(v) + expected, ProblemCode::WrongType), false;

@@ -142,8 +142,14 @@ TEST_CASE("An integer fill value must be in its data type's range, exactly", "[r
 }
 
 TEST_CASE("A float fill value is a number, NaN, an infinity, or hex of the right width", "[rules]") {
-  for (const char* f : {"0", "-1.5e300", R"("NaN")", R"("Infinity")", R"("-Infinity")", R"("0x7fc00000")"})
+  for (const char* f : {"0", "-3.4028234663852886e38", "1e-50", R"("NaN")", R"("Infinity")", R"("-Infinity")", R"("0x7fc00000")"})
     valid(doc({{"fill_value", f}}));
+  valid(doc({{"data_type", R"("float64")"}, {"fill_value", "-1.5e300"}}));
+  valid(doc({{"data_type", R"("float16")"}, {"fill_value", "-65504"}}));
+  // A finite number that the type rounds to infinity.
+  invalid(doc({{"fill_value", "-1.5e300"}}), "/fill_value", Code::OutOfRange);
+  invalid(doc({{"data_type", R"("float64")"}, {"fill_value", "1e400"}}), "/fill_value", Code::OutOfRange);
+  invalid(doc({{"data_type", R"("float16")"}, {"fill_value", "65520"}}), "/fill_value", Code::OutOfRange);
   valid(doc({{"data_type", R"("float16")"}, {"fill_value", R"("0x7e00")"}}));
   valid(doc({{"data_type", R"("float64")"}, {"fill_value", R"("0x7ff8000000000000")"}}));
   invalid(doc({{"fill_value", R"("nan")"}}), "/fill_value", Code::Invalid);
