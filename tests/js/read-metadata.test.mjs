@@ -196,3 +196,9 @@ test('a group\'s problems carry their kind: wrong type, missing member, too deep
   for (let i = 0; i < 40; i++) nested = group(consolidated({ a: nested }));
   assert.ok(codes(nested).some(([, code]) => code === 'TOO_LARGE'), 'consolidated metadata nested past the limit is TOO_LARGE');
 });
+
+test('numbers that are not integers read as JSON.parse reads them', () => {
+  const attributes = '{"a":1.5,"b":1e300,"c":-2.5e-10,"d":0.1,"e":5e-324,"f":1.7976931348623157e308,"g":123456789012345678901234567890.5}';
+  const read = readMetadata(`{"zarr_format":3,"node_type":"group","attributes":${attributes}}`);
+  assert.deepEqual(read.attributes, JSON.parse(attributes));
+});
