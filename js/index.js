@@ -1,8 +1,8 @@
 // @ts-check
 // zarr-rectilinear: the Zarr v3 rectilinear chunk grid, for browsers and Node.
-// Importing this module loads the WebAssembly (top-level await), so every
-// export is usable as soon as `import` returns.
-import './native.js';
+// Importing this module loads the WebAssembly (top-level await in
+// native.js, which the exports below import), so every export is usable as
+// soon as `import` returns.
 
 export { ChunkGrid } from './chunk-grid.js';
 export { GridError } from './grid-error.js';

@@ -1,10 +1,20 @@
 // @ts-check
 // Loads the WebAssembly module once, and gives short-lived access to its
-// heap. The wasm bytes are inlined in the module, so loading needs no fetch,
-// no file path and no bundler configuration, in Node, browsers and workers.
+// heap. The wasm bytes are inlined in a module of their own, gzipped (see
+// scripts/embed-wasm.mjs), so loading needs no fetch, no file path and no
+// bundler configuration, in Node, browsers and workers.
 import createModule from '../dist/zarr_rectilinear.mjs';
+import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 
-export const native = await createModule();
+async function gunzipBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
+
+export const native = await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) });
 
 // WebAssembly memory is 32-bit: a larger size would wrap in _malloc.
 const MAX_ALLOCATION = 2 ** 32 - 2 ** 16;

@@ -13,5 +13,6 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm -j"$jobs"
 mkdir -p dist
 cp build/wasm/zarr_rectilinear.mjs dist/zarr_rectilinear.mjs
+node scripts/embed-wasm.mjs build/wasm/zarr_rectilinear.wasm dist/zarr_rectilinear.wasm.mjs
 # Its types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/zarr_rectilinear.d.mts dist/zarr_rectilinear.d.mts
+cp src/wasm/zarr_rectilinear.d.mts src/wasm/zarr_rectilinear.wasm.d.mts dist/

@@ -5,7 +5,7 @@
 # stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-module=dist/zarr_rectilinear.mjs
+module=dist/zarr_rectilinear.wasm.mjs
 if [ -f "$module" ] && [ -z "$(find src CMakeLists.txt -newer "$module" -print -quit)" ]; then
   exit 0
 fi

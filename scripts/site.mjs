@@ -52,6 +52,7 @@ export async function writeSite(out) {
   copy('web-demo');
   copy('js');
   copy('dist/zarr_rectilinear.mjs');
+  copy('dist/zarr_rectilinear.wasm.mjs');
   copy('LICENSE');
 
   for (const [name, folders] of importMapFolders(readFileSync(join(root, 'web-demo/index.html'), 'utf8'))) {
@@ -69,8 +70,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // npm runs scripts from the package root; INIT_CWD is where it was called.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const out = process.argv[2] ? resolve(cwd, process.argv[2]) : join(root, 'build/site');
-  if (!existsSync(join(root, 'dist/zarr_rectilinear.mjs'))) {
-    console.error('dist/zarr_rectilinear.mjs is missing: run `npm run site`, which builds it first');
+  if (!existsSync(join(root, 'dist/zarr_rectilinear.wasm.mjs'))) {
+    console.error('dist/zarr_rectilinear.wasm.mjs is missing: run `npm run site`, which builds it first');
     process.exit(1);
   }
   try {

@@ -33,7 +33,7 @@ class DocumentReader {
     Problems errors, warnings;  // at pointers relative to `doc`
     const JsonValue* metadata = nullptr;
     if (!doc.IsObject()) {
-      errors.push_back({"", found(doc) + "; expected an array or group document (an object)"});
+      errors.push_back({"", found(doc) + "; expected an array or group document (an object)", ProblemCode::WrongType});
     } else {
       node.value = &doc;
       const JsonValue* type = member(doc, "node_type");
@@ -68,11 +68,11 @@ class DocumentReader {
       return nullptr;
     }
     const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
-    if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected}), nullptr;
+    if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected, ProblemCode::WrongType}), nullptr;
     bool ok = true;
     const auto require = [&](std::string_view key, std::string_view what) {
       const JsonValue* v = member(*consolidated, key);
-      if (!v) errors.push_back({pointer_append(at, key), "found no \"" + std::string(key) + "\"; expected " + std::string(what)});
+      if (!v) errors.push_back({pointer_append(at, key), "found no \"" + std::string(key) + "\"; expected " + std::string(what), ProblemCode::Missing});
       ok = ok && v;
       return v;
     };
@@ -84,16 +84,16 @@ class DocumentReader {
     }
     const JsonValue* must_understand = member(*consolidated, "must_understand");
     if (must_understand && !must_understand->IsBool()) {
-      errors.push_back({at + "/must_understand", found(*must_understand) + "; expected false"});
+      errors.push_back({at + "/must_understand", found(*must_understand) + "; expected false", ProblemCode::WrongType});
     }
     const JsonValue* metadata = require("metadata", "an object from child paths to their documents");
     if (metadata && !metadata->IsObject()) {
-      errors.push_back({at + "/metadata", found(*metadata) + "; expected an object from child paths to their documents"});
+      errors.push_back({at + "/metadata", found(*metadata) + "; expected an object from child paths to their documents", ProblemCode::WrongType});
       ok = false;
     }
     if (ok && depth >= kMaxConsolidatedDepth) {
       errors.push_back({at, "found consolidated metadata nested more than " + std::to_string(kMaxConsolidatedDepth) +
-                                " deep; expected at most " + std::to_string(kMaxConsolidatedDepth)});
+                                " deep; expected at most " + std::to_string(kMaxConsolidatedDepth), ProblemCode::TooLarge});
       ok = false;
     }
     node.consolidated = ok;

@@ -18,6 +18,28 @@ bool is_number(const JsonValue& v) {
   return k == JsonKind::Integer || k == JsonKind::OtherNumber;
 }
 
+// Whether a JSON number would be read as infinity for float<bits>: a fill
+// value of 1e39 for float32 (or 1e400 for float64) is finite text that no
+// reader can hold. Readers round the text to a double, then the double to
+// the type (JSON.parse and Math.fround, Python's json and NumPy), so the
+// bounds are the smallest decimals that end at infinity that way: for
+// float64, 2^1024 - 2^970 (the largest double plus half its last place);
+// for float32, 2^128 - 2^103 (FLT_MAX plus half its last place) less half a
+// double's last place there, 2^74, since the tie rounds up to that double;
+// for float16, 65520 less 2^-38 likewise. Preconditions: is_number(v), bits
+// 16, 32 or 64.
+bool overflows_float(const JsonValue& v, unsigned bits) {
+  static constexpr std::string_view kFloat16 = "65519.99999999999636202119290828704833984375";
+  static constexpr std::string_view kFloat32 = "340282356779733642748073463979561713664";
+  static constexpr std::string_view kFloat64 =
+      "17976931348623158079372897140530341507993413271003782693617377898044496829276475094664901797758720709633028641"
+      "66928879109465555478519404026306574886715058206819089020007083836762738548458177115317644757302700698555713669"
+      "59622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
+  const std::string_view bound = bits == 16 ? kFloat16 : bits == 32 ? kFloat32 : kFloat64;
+  if (kind_of(v) == JsonKind::Integer) return magnitude_at_least(std::to_string(v.GetUint64()), bound);
+  return magnitude_at_least(number_text_of(v), bound);
+}
+
 // An integer literal, exactly: its sign and magnitude. nullopt for any other
 // value, including 1.0 and 1e3 (lenient mode does not reach these members).
 struct Integer {
@@ -139,7 +161,13 @@ class Rules {
   // --- fill value ----------------------------------------------------------
 
   bool float_fill(const JsonValue& v, const std::string& path, unsigned bits) {
-    if (is_number(v)) return true;
+    if (is_number(v)) {
+      if (!overflows_float(v, bits)) return true;
+      error(path, found(v) + ", which is past the largest finite float" + std::to_string(bits) +
+                      " and would be read as infinity; expected a number in range, or \"Infinity\" / \"-Infinity\"",
+            ProblemCode::OutOfRange);
+      return false;
+    }
     const std::string expected = "; expected a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x\" and " +
                                  std::to_string(bits / 4) + " hex digits (float" + std::to_string(bits) + ")";
     if (!is_string(v)) return error(path, found(v) + expected, ProblemCode::WrongType), false;

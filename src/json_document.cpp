@@ -694,17 +694,26 @@ std::string describe_value(const JsonValue& v) {
   return "a value";
 }
 
-ExactNumber exact_number(std::string_view t) {
-  using K = ExactNumber::Kind;
-  // JSON grammar (already checked by the parser): -?int(.frac)?([eE][+-]?exp)?
-  const bool negative = !t.empty() && t[0] == '-';
-  if (negative) t.remove_prefix(1);
+namespace {
+
+// A JSON number as 0.digits × 10^point, digits without leading zeros (none
+// for zero).
+struct Decimal {
+  bool negative = false;
   std::string digits;
+  int64_t point = 0;
+};
+
+Decimal decimal_of(std::string_view t) {
+  // JSON grammar (already checked by the parser): -?int(.frac)?([eE][+-]?exp)?
+  Decimal d;
+  d.negative = !t.empty() && t[0] == '-';
+  if (d.negative) t.remove_prefix(1);
   size_t i = 0;
-  for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) digits += t[i];
-  int64_t point = static_cast<int64_t>(digits.size());  // decimal point position within `digits`
+  for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) d.digits += t[i];
+  d.point = static_cast<int64_t>(d.digits.size());
   if (i < t.size() && t[i] == '.') {
-    for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) digits += t[i];
+    for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) d.digits += t[i];
   }
   if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
     ++i;
@@ -713,19 +722,40 @@ ExactNumber exact_number(std::string_view t) {
     int64_t exponent = 0;
     // Clamped: any exponent beyond 2^40 is as good as infinite here.
     for (; i < t.size(); ++i) exponent = std::min<int64_t>(exponent * 10 + (t[i] - '0'), int64_t(1) << 40);
-    point += negative_exponent ? -exponent : exponent;
+    d.point += negative_exponent ? -exponent : exponent;
   }
-  const size_t first = std::min(digits.find_first_not_of('0'), digits.size());
-  point -= static_cast<int64_t>(first);
-  digits.erase(0, first);
-  if (negative) return {K::Negative};  // -0 included: it is not how JSON writes 0
-  if (digits.empty()) return {K::Integer, 0};  // 0.0, 0e5
-  const int64_t kept = std::clamp<int64_t>(point, 0, static_cast<int64_t>(digits.size()));
-  if (point < 0 || digits.find_first_not_of('0', kept) != std::string::npos) return {K::Fraction};
-  if (point > 20) return {K::TooLarge};
-  const auto value = plain_uint64(digits.substr(0, kept) + std::string(point - kept, '0'));
+  const size_t first = std::min(d.digits.find_first_not_of('0'), d.digits.size());
+  d.point -= static_cast<int64_t>(first);
+  d.digits.erase(0, first);
+  return d;
+}
+
+}  // namespace
+
+ExactNumber exact_number(std::string_view t) {
+  using K = ExactNumber::Kind;
+  const Decimal d = decimal_of(t);
+  if (d.negative) return {K::Negative};  // -0 included: it is not how JSON writes 0
+  if (d.digits.empty()) return {K::Integer, 0};  // 0.0, 0e5
+  const int64_t kept = std::clamp<int64_t>(d.point, 0, static_cast<int64_t>(d.digits.size()));
+  if (d.point < 0 || d.digits.find_first_not_of('0', kept) != std::string::npos) return {K::Fraction};
+  if (d.point > 20) return {K::TooLarge};
+  const auto value = plain_uint64(d.digits.substr(0, kept) + std::string(d.point - kept, '0'));
   if (!value) return {K::TooLarge};
   return {K::Integer, *value};
+}
+
+bool magnitude_at_least(std::string_view number_text, std::string_view bound_text) {
+  const Decimal a = decimal_of(number_text);
+  const Decimal b = decimal_of(bound_text);
+  if (a.digits.empty() || b.digits.empty()) return b.digits.empty();
+  if (a.point != b.point) return a.point > b.point;
+  for (size_t i = 0; i < std::max(a.digits.size(), b.digits.size()); ++i) {
+    const char x = i < a.digits.size() ? a.digits[i] : '0';
+    const char y = i < b.digits.size() ? b.digits[i] : '0';
+    if (x != y) return x > y;
+  }
+  return true;
 }
 
 const JsonValue* member(const JsonValue& object, std::string_view key) {

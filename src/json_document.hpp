@@ -35,6 +35,9 @@ struct ExactNumber {
   uint64_t value = 0;  // for Integer
 };
 ExactNumber exact_number(std::string_view number_text);
+// Whether |number_text| >= |bound_text| (both JSON numbers), exactly, however
+// many digits either has: compared as decimals, never rounded to a double.
+bool magnitude_at_least(std::string_view number_text, std::string_view bound_text);
 // Decimal digits alone as a uint64; nullopt for anything else or past 2^64 - 1.
 std::optional<uint64_t> plain_uint64(std::string_view digits);
 

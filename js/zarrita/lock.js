@@ -5,19 +5,24 @@
 // key; the entry is removed once the last holder is done, so settled keys
 // leave nothing behind. Across processes nothing is locked: a store has no
 // compare-and-swap.
+import { raced } from './store.js';
 
 /** @type {WeakMap<object, Map<string, Promise<void>>>} */
 const LOCKS = new WeakMap();
 
 /**
- * Runs fn() once every earlier holder of (store, key) is done.
+ * Runs fn() once every earlier holder of (store, key) is done. An abort
+ * while waiting rejects at once, and fn() never runs: a write the caller
+ * gave up on does not land later. Holders after it still wait for the
+ * holders before it.
  * @template T
  * @param {object} store
  * @param {string} key
  * @param {() => Promise<T>} fn
+ * @param {AbortSignal} [signal]
  * @returns {Promise<T>}
  */
-export async function withKeyLock(store, key, fn) {
+export async function withKeyLock(store, key, fn, signal) {
   let held = LOCKS.get(store);
   if (!held) LOCKS.set(store, (held = new Map()));
   const previous = held.get(key);
@@ -29,7 +34,8 @@ export async function withKeyLock(store, key, fn) {
   const tail = previous ? previous.then(() => mine) : mine;
   held.set(key, tail);
   try {
-    if (previous) await previous;
+    if (previous) await raced(previous, signal);
+    signal?.throwIfAborted();
     return await fn();
   } finally {
     release();

@@ -97,14 +97,14 @@ function* chunkTasks(context, axes, value, signal) {
         // that writes to one chunk land in the order they were made.
         const data = await updatedChunk(context, chain, shape, undefined, true, axes, at, value, key);
         const bytes = await encode(chain, data, key);
-        await withKeyLock(store, key, () => writeKey(store, key, bytes));
+        await withKeyLock(store, key, () => writeKey(store, key, bytes), signal);
         return;
       }
       await withKeyLock(store, key, async () => {
         const existing = await readKey(store, key, signal);
         const data = await updatedChunk(context, chain, shape, existing, false, axes, at, value, key);
         await writeKey(store, key, await encode(chain, data, key));
-      });
+      }, signal);
     };
   }
 }
@@ -146,7 +146,7 @@ function* shardTasks(context, axes, value, signal) {
         pieces[k] = await encode(chain, data, innerKey);
       }
       await writeKey(store, key, await encodeShard(context, indexShape, pieces));
-    });
+    }, signal);
   }
 }
 

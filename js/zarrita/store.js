@@ -17,7 +17,7 @@ function checkBytes(operation, key, bytes) {
 // The store's promise, or a rejection with the signal's reason as soon as
 // it is aborted, whatever the store does with the signal. A later outcome
 // of the store's promise is then ignored (and never unhandled).
-function raced(promise, signal) {
+export function raced(promise, signal) {
   if (!signal) return promise;
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));

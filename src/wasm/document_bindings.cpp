@@ -6,7 +6,6 @@
 // See docs/wasm-boundary.md.
 #include <emscripten/bind.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -94,7 +93,9 @@ class JsValues {
         const std::string_view text = zr::number_text_of(v);
         const bool negative = text[0] == '-';
         if (auto m = zr::plain_uint64(text.substr(negative ? 1 : 0))) return integer(*m, negative, text);
-        return val(std::strtod(std::string(text).c_str(), nullptr));  // a fraction, an exponent, or past 2^64
+        // A fraction, an exponent, or past 2^64: JS's own Number() rounds the
+        // text as JSON.parse would (and keeps libc's strtod out of the module).
+        return val::global("Number")(std::string(text));
       }
       default: return val::null();  // null (run lists are read into grids, never handed out)
     }

@@ -142,8 +142,24 @@ TEST_CASE("An integer fill value must be in its data type's range, exactly", "[r
 }
 
 TEST_CASE("A float fill value is a number, NaN, an infinity, or hex of the right width", "[rules]") {
-  for (const char* f : {"0", "-1.5e300", R"("NaN")", R"("Infinity")", R"("-Infinity")", R"("0x7fc00000")"})
+  for (const char* f : {"0", "-3.4028234663852886e38", "1e-50", R"("NaN")", R"("Infinity")", R"("-Infinity")", R"("0x7fc00000")"})
     valid(doc({{"fill_value", f}}));
+  valid(doc({{"data_type", R"("float64")"}, {"fill_value", "-1.5e300"}}));
+  valid(doc({{"data_type", R"("float16")"}, {"fill_value", "-65504"}}));
+  // A finite number that the type rounds to infinity.
+  invalid(doc({{"fill_value", "-1.5e300"}}), "/fill_value", Code::OutOfRange);
+  invalid(doc({{"data_type", R"("float64")"}, {"fill_value", "1e400"}}), "/fill_value", Code::OutOfRange);
+  invalid(doc({{"data_type", R"("float16")"}, {"fill_value", "65520"}}), "/fill_value", Code::OutOfRange);
+  // At the bounds, as a reader rounds: text to double, double to the type.
+  invalid(doc({{"fill_value", "340282356779733642748073463979561713664"}}), "/fill_value", Code::OutOfRange);
+  invalid(doc({{"fill_value", "3.4028235677973366e38"}}), "/fill_value", Code::OutOfRange);
+  valid(doc({{"fill_value", "340282356779733642748073463979561713663"}}));
+  valid(doc({{"fill_value", "-3.40282356779733642748073463979561713663e38"}}));
+  invalid(doc({{"data_type", R"("float16")"}, {"fill_value", "65519.99999999999636202119290828704833984375"}}), "/fill_value", Code::OutOfRange);
+  valid(doc({{"data_type", R"("float16")"}, {"fill_value", "65519.99999999999636202119290828704833984374"}}));
+  invalid(doc({{"data_type", R"("float64")"}, {"fill_value", "1.797693134862315808e308"}}), "/fill_value", Code::OutOfRange);
+  valid(doc({{"data_type", R"("float64")"}, {"fill_value", "1.7976931348623157e308"}}));
+  valid(doc({{"data_type", R"("float64")"}, {"fill_value", "1e-400"}}));
   valid(doc({{"data_type", R"("float16")"}, {"fill_value", R"("0x7e00")"}}));
   valid(doc({{"data_type", R"("float64")"}, {"fill_value", R"("0x7ff8000000000000")"}}));
   invalid(doc({{"fill_value", R"("nan")"}}), "/fill_value", Code::Invalid);

@@ -69,6 +69,12 @@ test('fill values: integer ranges exactly, float strings and hex, complex, bool,
   accepted(text('int64', '-9223372036854775808'));
   accepted(text('uint64', '18446744073709551615'));
   refused(text('int64', '9223372036854775808'), '/fill_value', 'OUT_OF_RANGE');
+  // Finite floats past the type's range would read as infinity.
+  refused(text('float32', '1e39'), '/fill_value', 'OUT_OF_RANGE');
+  refused(text('float64', '1e400'), '/fill_value', 'OUT_OF_RANGE');
+  refused(text('float16', '65520'), '/fill_value', 'OUT_OF_RANGE');
+  refused(text('complex64', '[0, -1e39]'), '/fill_value/1', 'OUT_OF_RANGE');
+  for (const [type, fill] of [['float32', '3.4028234663852886e38'], ['float16', '65504'], ['float64', '1e308'], ['float32', '1e-50']]) accepted(text(type, fill));
 });
 
 test('chunk key encodings: default and v2 with "/" or "."', () => {

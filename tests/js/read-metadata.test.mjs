@@ -184,3 +184,21 @@ test('attributes nested deeper than any recursive reader goes come back whole', 
   while (v.length) (v = v[0]), n++;
   assert.equal(n, depth);
 });
+
+test('a group\'s problems carry their kind: wrong type, missing member, too deep', () => {
+  const codes = (doc) => readMetadata(doc).errors.map(({ path, code }) => [path, code]);
+  assert.deepEqual(codes(text([1, 2])), [['', 'WRONG_TYPE']]);
+  assert.deepEqual(codes(group({ consolidated_metadata: 5 })), [['/consolidated_metadata', 'WRONG_TYPE']]);
+  assert.deepEqual(codes(group({ consolidated_metadata: { kind: 'inline', must_understand: false } })), [['/consolidated_metadata/metadata', 'MISSING']]);
+  assert.deepEqual(codes(group({ consolidated_metadata: { kind: 'inline', must_understand: 'no', metadata: {} } })), [['/consolidated_metadata/must_understand', 'WRONG_TYPE']]);
+  assert.deepEqual(codes(group({ consolidated_metadata: { kind: 'inline', must_understand: false, metadata: [] } })), [['/consolidated_metadata/metadata', 'WRONG_TYPE']]);
+  let nested = group();
+  for (let i = 0; i < 40; i++) nested = group(consolidated({ a: nested }));
+  assert.ok(codes(nested).some(([, code]) => code === 'TOO_LARGE'), 'consolidated metadata nested past the limit is TOO_LARGE');
+});
+
+test('numbers that are not integers read as JSON.parse reads them', () => {
+  const attributes = '{"a":1.5,"b":1e300,"c":-2.5e-10,"d":0.1,"e":5e-324,"f":1.7976931348623157e308,"g":123456789012345678901234567890.5}';
+  const read = readMetadata(`{"zarr_format":3,"node_type":"group","attributes":${attributes}}`);
+  assert.deepEqual(read.attributes, JSON.parse(attributes));
+});

@@ -1,12 +1,16 @@
 // The published tarball holds exactly the intended files, and works from an
 // empty folder: npm pack, install it there (no Emscripten, no build), import
-// it from a Node ESM script, and run a lookup and a validation.
+// it from a Node ESM script, and run a lookup and a validation; then bundle
+// that script with esbuild, given no configuration, and run the bundle in
+// Node and in a worker thread.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -15,11 +19,11 @@ test('the tarball holds the package files and nothing else', () => {
   const packed = files.map((f) => f.path).sort();
   // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
   const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', ...js].sort();
+  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', 'dist/zarr_rectilinear.wasm.mjs', ...js].sort();
   assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
 });
 
-test('the packed tarball installs into an empty folder and works', () => {
+test('the packed tarball installs into an empty folder and works, bundled or not', async () => {
   const work = mkdtempSync(join(tmpdir(), 'zr-smoke-'));
   try {
     const [{ filename }] = JSON.parse(
@@ -41,8 +45,18 @@ console.log(JSON.stringify({ located: grid.locate([20, 15]), validation: validat
   invalid: validateMetadata('{"shape": [1,').valid }));
 `,
     );
-    const out = JSON.parse(execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' }));
-    assert.deepEqual(out, { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false });
+    const expected = { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false };
+    assert.deepEqual(JSON.parse(execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' })), expected);
+
+    // The wasm travels inside the JS: a bundle needs no loader, plugin or copied file.
+    await build({ entryPoints: [join(app, 'main.js')], bundle: true, minify: true, format: 'esm', outfile: join(app, 'bundle.mjs'), logLevel: 'silent' });
+    rmSync(join(app, 'node_modules'), { recursive: true });
+    assert.deepEqual(JSON.parse(execFileSync('node', ['bundle.mjs'], { cwd: app, encoding: 'utf8' })), expected);
+    const worker = new Worker(join(app, 'bundle.mjs'), { stdout: true });
+    let printed = '';
+    worker.stdout.on('data', (chunk) => { printed += chunk; });
+    await new Promise((done, fail) => { worker.on('exit', done); worker.on('error', fail); });
+    assert.deepEqual(JSON.parse(printed), expected);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

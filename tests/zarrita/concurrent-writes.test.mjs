@@ -74,3 +74,34 @@ test('concurrent scalar sets on one chunk keep every element; a failing write re
   await set(arr, [0], 9);
   assert.equal(await get(arr, [0]), 9);
 });
+
+test('an abort while waiting for a chunk lock settles set at once, and its write never lands', async () => {
+  const map = new Map();
+  let releaseWrite = () => {};
+  let holding = false;
+  const store = {
+    async get(key) { return map.get(key); },
+    async set(key, value) {
+      // The first write to the chunk hangs until released: it holds the lock.
+      if (!holding && !key.endsWith('zarr.json')) {
+        holding = true;
+        await new Promise((r) => { releaseWrite = () => r(undefined); });
+      }
+      map.set(key, value.slice());
+    },
+  };
+  const arr = await create(store, { shape: [4], chunk_shapes: [[4]], dtype: 'uint8' });
+  const first = set(arr, [0], 1);
+  while (!holding) await new Promise((r) => setTimeout(r, 1));
+  const controller = new AbortController();
+  const second = set(arr, [1], 2, { signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 5));
+  controller.abort();
+  const settled = await Promise.race([second.then(() => 'resolved', (e) => e.name), new Promise((r) => setTimeout(() => r('pending'), 200))]);
+  assert.equal(settled, 'AbortError', 'set settles while the lock is still held');
+  releaseWrite();
+  await first;
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(Array.from((await get(arr, null)).data), [1, 0, 0, 0], 'the aborted write never landed');
+  assert.equal(heldKeyCount(store), 0);
+});
