@@ -19,6 +19,14 @@ export { mulberry32 as random } from '../js/support.mjs';
 export const ms = (t) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
 export const ratio = (ours, theirs) => `${(theirs / ours).toFixed(2)}×`;
 
+// A figure measured once per round: its median, and the range over rounds.
+export function spread(values, format) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted[sorted.length >> 1];
+  return sorted.length === 1 ? format(mid) : `${format(mid)} (${format(sorted[0])}–${format(sorted[sorted.length - 1])})`;
+}
+export const times = (t) => t.toFixed(2) + '×';
+
 // Prints rows of equal-width columns.
 export function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
