@@ -77,7 +77,7 @@ export function checkAxis(grid, axis) {
 // heap buffer, looked up, and copied out while it is still in cache: a batch
 // of any size needs only this much WebAssembly memory, and moves through
 // main memory once in and once out.
-const BLOCK = 16384;
+const BLOCK = 65536;
 
 const describeValue = (v) => (v === null ? 'null' : ArrayBuffer.isView(v) ? v.constructor.name : Array.isArray(v) ? 'an array' : typeof v);
 const overlap = (a, b) => ArrayBuffer.isView(b) && a.buffer === b.buffer &&

@@ -234,12 +234,13 @@ test('locateAxis writes into the arrays it is given, checked the same way', () =
 // of whole rows): every answer, and the first bad row's number, as for a short one.
 test('locateMany and locateAxis give the same answers and name the same row across blocks', () => {
   const three = ChunkGrid.fromChunkShapes([37, 12, 1000], [[[1, 3], [5, 2], [2, 4], 7, [3, 3]], [5, 4, 3], 7]);
-  const n = 30_001;
+  // Blocks of 65,535 values hold 21,845 rows of three.
+  const n = 50_001;
   const idx = new Float64Array(3 * n);
   for (let i = 0; i < idx.length; i++) idx[i] = (i * 7919) % three.shape[i % 3];
   for (const input of [idx, Array.from(idx), BigUint64Array.from(idx, BigInt)]) {
     const { chunks, offsets } = three.locateMany(input);
-    for (const row of [0, 1, 5460, 5461, 5462, 16383, 16384, 29999, 30000]) {
+    for (const row of [0, 1, 21_844, 21_845, 21_846, 43_689, 43_690, 43_691, n - 1]) {
       const one = three.locate(Array.from(idx.subarray(3 * row, 3 * row + 3)));
       assert.deepEqual(Array.from(chunks.subarray(3 * row, 3 * row + 3), Number), one.chunk, `row ${row}`);
       assert.deepEqual(Array.from(offsets.subarray(3 * row, 3 * row + 3), Number), one.offset, `row ${row}`);
@@ -247,12 +248,12 @@ test('locateMany and locateAxis give the same answers and name the same row acro
   }
   const column = idx.map((_, i) => (i * 7919) % 1000);
   const axis = three.locateAxis(2, column);
-  for (const i of [0, 16383, 16384, 25_000, column.length - 1]) {
+  for (const i of [0, 65_535, 65_536, 65_537, 131_072, column.length - 1]) {
     assert.deepEqual([axis.chunks[i], axis.offsets[i]], [Math.floor(column[i] / 7), column[i] % 7], `element ${i}`);
   }
   const bad = idx.slice();
-  bad[3 * 20_000 + 1] = 12;
-  throwsWith(() => three.locateMany(bad), RangeError, /^row 20000 \[/);
-  column[60_001] = 1000;
-  throwsWith(() => three.locateAxis(2, column), RangeError, /^indices\[60001\] = 1000/);
+  bad[3 * 40_000 + 1] = 12;
+  throwsWith(() => three.locateMany(bad), RangeError, /^row 40000 \[/);
+  column[100_001] = 1000;
+  throwsWith(() => three.locateAxis(2, column), RangeError, /^indices\[100001\] = 1000/);
 });
