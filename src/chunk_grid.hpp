@@ -104,7 +104,7 @@ class LastChunk {
       return true;
     }
     if (index >= axis_->length()) return false;
-    const Located at = axis_->locate(index);
+    const Located at = axis_->locate_inlined(index);
     origin_ = index - at.offset;
     span_ = std::min(at.size, axis_->length() - origin_);
     chunk_ = as_result<Out, In>(at.chunk);
