@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
 import { native, f64View, using, withBytes } from '../../js/native.js';
-import { median, ms, ratio, spread, table, times } from './measure.mjs';
+import { faulting, freshMemory, median, ms, ratio, spread, table, times } from './measure.mjs';
 import { prefixSums, plainLocateMany } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
 
@@ -75,14 +75,18 @@ function measure(name, input, grid, ends, idx, shape, chunkShapes) {
   };
   const kernel = wasmKernel(shape, chunkShapes, idx);
   const nat = nativeKernel(shape, chunkShapes, idx);
-  const t = { plain: [], ours: [], into: [], kernel: [], fresh: [], native: [] };
+  const t = { plain: [], ours: [], oursFaults: [], into: [], kernel: [], fresh: [], freshFaults: [], native: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       t.plain.push(median(() => plainLocateMany(ends, idx, ...plainOut)));
-      t.ours.push(median(() => grid.locateMany(idx)));
+      const ours = faulting(() => grid.locateMany(idx));
+      t.ours.push(ours.time);
+      t.oursFaults.push(ours.faults);
       t.into.push(median(() => grid.locateMany(idx, out)));
       t.kernel.push(kernel.time());
-      t.fresh.push(median(fresh));
+      const alone = faulting(fresh);
+      t.fresh.push(alone.time);
+      t.freshFaults.push(alone.faults);
       t.native.push(nat.time());
     }
   } finally {
@@ -90,11 +94,13 @@ function measure(name, input, grid, ends, idx, shape, chunkShapes) {
     nat.dispose();
   }
   const per = (a, b) => a.map((x, i) => x / b[i]);
-  const mid = (values) => ms([...values].sort((a, b) => a - b)[values.length >> 1]);
+  const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  const mid = (values) => ms(middle(values));
+  const count = (values) => Math.round(middle(values)).toLocaleString('en');
   return {
     calls: [name, input, mid(t.plain), mid(t.ours), spread(per(t.plain, t.ours), times), mid(t.into), spread(per(t.plain, t.into), times)],
-    parts: [name, input, mid(t.kernel), spread(per(t.ours, t.kernel), times), spread(per(t.into, t.kernel), times), mid(t.fresh),
-      mid(t.native), spread(per(t.kernel, t.native), times)],
+    parts: [name, input, mid(t.kernel), spread(per(t.ours, t.kernel), times), count(t.oursFaults), spread(per(t.into, t.kernel), times),
+      mid(t.fresh), count(t.freshFaults), mid(t.native), spread(per(t.kernel, t.native), times)],
   };
 }
 
@@ -111,8 +117,8 @@ export function run() {
   cases.push({ name: '(b) 3-d, 100 chunks/axis, mixed runs', edges: bEdges, chunkShapes: b, shape: bShape });
 
   const calls = [['dataset', 'input', 'plain JS', 'locateMany(idx)', 'speed-up', 'locateMany(idx, out)', 'speed-up']];
-  const parts = [['dataset', 'input', 'wasm kernel', 'call / kernel', 'call with out / kernel', 'fresh outputs alone',
-    'native kernel', 'kernel wasm / native']];
+  const parts = [['dataset', 'input', 'wasm kernel', 'call / kernel', 'its page faults', 'call with out / kernel',
+    'fresh outputs alone', 'their page faults', 'native kernel', 'kernel wasm / native']];
   const add = ({ calls: c, parts: p }) => {
     calls.push(c);
     parts.push(p);
@@ -140,7 +146,8 @@ export function run() {
   }
   heavy.dispose();
   console.log(`\n1. Batch lookup, ${ROWS.toLocaleString('en')} rows per call; times are medians over ${ROUNDS} rounds, ` +
-    'ratios the median (and range) of the rounds\' ratios');
+    'ratios the median (and range) of the rounds\' ratios, page faults the median per call');
+  console.log(freshMemory());
   table(calls);
   console.log('');
   table(parts);

@@ -2,7 +2,7 @@
 // zarrita's exports map hides the indexer, so it is imported by file URL,
 // here only; zarrita stays a devDependency.
 import { ChunkGrid } from 'zarr-rectilinear';
-import { median, ms, ratio, spread, table, times } from './measure.mjs';
+import { faulting, median, ms, ratio, spread, table, times } from './measure.mjs';
 
 const ROUNDS = 5;
 
@@ -54,8 +54,10 @@ export function run() {
   // projectAxes can be faster than that, so zarrita / output alone is the
   // ceiling of any speed-up. Each size is measured in rounds, the three
   // figures of a round one after another: times are medians over the
-  // rounds, ratios the median (and range) of the rounds' ratios.
-  const curve = [['projectAxes vs per-axis dimIndexers', 'zarrita', 'ours', 'speed-up', 'output alone', 'ceiling']];
+  // rounds, ratios the median (and range) of the rounds' ratios. Page
+  // faults per call say how much of the output was fresh memory.
+  const curve = [['projectAxes vs per-axis dimIndexers', 'zarrita', 'ours', 'speed-up', 'its page faults', 'output alone',
+    'their page faults', 'ceiling']];
   for (const per of [1e3, 1e4, 1e5, 1e6]) {
     const long = [per * 1000, per * 500];
     const longChunks = [500, 1000];
@@ -84,16 +86,22 @@ export function run() {
         }
       }
     };
-    const t = { theirs: [], ours: [], floor: [] };
+    const t = { theirs: [], ours: [], oursFaults: [], floor: [], floorFaults: [] };
     for (let round = 0; round < ROUNDS; round++) {
       t.theirs.push(median(perAxis, { reps: 5 }) / repeat);
-      t.ours.push(median(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 }) / repeat);
-      t.floor.push(median(output, { reps: 5 }) / repeat);
+      const ours = faulting(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 });
+      t.ours.push(ours.time / repeat);
+      t.oursFaults.push(ours.faults / repeat);
+      const floor = faulting(output, { reps: 5 });
+      t.floor.push(floor.time / repeat);
+      t.floorFaults.push(floor.faults / repeat);
     }
     const ratios = (a, b) => a.map((x, i) => x / b[i]);
-    const mid = (values) => ms([...values].sort((a, b) => a - b)[values.length >> 1]);
-    curve.push([`${chunks.toLocaleString('en')} chunks`, mid(t.theirs), mid(t.ours), spread(ratios(t.theirs, t.ours), times), mid(t.floor),
-      spread(ratios(t.theirs, t.floor), times)]);
+    const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    const mid = (values) => ms(middle(values));
+    const count = (values) => middle(values).toLocaleString('en', { maximumFractionDigits: 1 });
+    curve.push([`${chunks.toLocaleString('en')} chunks`, mid(t.theirs), mid(t.ours), spread(ratios(t.theirs, t.ours), times), count(t.oursFaults),
+      mid(t.floor), count(t.floorFaults), spread(ratios(t.theirs, t.floor), times)]);
     big.dispose();
   }
   console.log('');
