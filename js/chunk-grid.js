@@ -75,28 +75,91 @@ export function checkAxis(grid, axis) {
   }
 }
 
-// Runs a batch lookup: number input goes through doubles, bigint through
-// uint64 (the input rule of js/indices.js). `describe(bad)` explains a row
-// or element the core refused; `where(i)` names element i.
+// Values per block of a batch lookup. Each block is copied into a small
+// heap buffer, looked up, and copied out while it is still in cache: a batch
+// of any size needs only this much WebAssembly memory, and moves through
+// main memory once in and once out.
+const BLOCK = 65536;
+
+const describeValue = (v) => (v === null ? 'null' : ArrayBuffer.isView(v) ? v.constructor.name : Array.isArray(v) ? 'an array' : typeof v);
+const overlap = (a, b) => ArrayBuffer.isView(b) && a.buffer === b.buffer &&
+  a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
+
+// The arrays a batch lookup writes: new ones, or the caller's, checked to
+// be of the type the input gives, one entry per index, and apart from each
+// other and from the input (else a later block would read what an earlier
+// one wrote).
+/**
+ * @param {Located | undefined} out
+ * @param {number} n
+ * @param {boolean} big
+ * @param {unknown} input
+ * @returns {Located}
+ */
+function outputArrays(out, n, big, input) {
+  const type = big ? BigUint64Array : Float64Array;
+  if (out === undefined) return { chunks: new type(n), offsets: new type(n) };
+  if (out === null || typeof out !== 'object') throw new TypeError(`out: found ${describeValue(out)}; expected {chunks, offsets}`);
+  const { chunks, offsets } = out;
+  checkOutput('chunks', chunks, type, n, big);
+  checkOutput('offsets', offsets, type, n, big);
+  if (overlap(chunks, offsets)) throw new RangeError('out.chunks and out.offsets share memory; expected separate arrays');
+  if (overlap(chunks, input)) throw new RangeError('out.chunks shares memory with the indices; expected a separate array');
+  if (overlap(offsets, input)) throw new RangeError('out.offsets shares memory with the indices; expected a separate array');
+  return { chunks, offsets };
+}
+
+function checkOutput(name, array, type, n, big) {
+  if (!(array instanceof type)) {
+    throw new TypeError(`out.${name}: found ${describeValue(array)}; expected a ${type.name}, as ${big ? 'bigint' : 'number'} indices give`);
+  }
+  if (array.length !== n) throw new RangeError(`out.${name}: found length ${array.length}; expected ${n}, one entry per index`);
+}
+
+// Copies typed values into a typed array at `at`. Both sides hold doubles,
+// or both uint64; TypeScript cannot pair the members of the two unions.
+const copyInto = (/** @type {Float64Array | BigUint64Array} */ target, /** @type {ArrayLike<number> | ArrayLike<bigint>} */ source, at = 0) =>
+  /** @type {Float64Array} */ (target).set(/** @type {ArrayLike<number>} */ (source), at);
+
+// Runs a batch lookup, block by block: number input goes through doubles,
+// bigint through uint64 (the input rule of js/indices.js). `stride` values
+// make a row, and a block holds whole rows. `run` looks up a block and
+// gives its first bad row (or element), which `describe(bad)` explains;
+// `where(i)` names element i.
 /**
  * @param {IndexArray} indices
- * @param {(type: 'U64' | 'F64', address: number, n: number, chunks: number, offsets: number) => number} run
+ * @param {Located | undefined} out
+ * @param {number} stride
+ * @param {(big: boolean, address: number, n: number, chunks: number, offsets: number) => number} run
  * @param {(bad: number) => string} describe
  * @param {(i: number) => string} where
  * @returns {Located}
  */
-function batchLocate(indices, run, describe, where) {
+function batchLocate(indices, out, stride, run, describe, where) {
   const column = unsignedColumn(indexArray(indices, where), where);
   const n = column.length;
   const big = column instanceof BigUint64Array;
-  return withHeap(n * 24, (address) => {
-    const [chunks, offsets] = [address + n * 8, address + n * 16];
-    if (column instanceof BigUint64Array) u64View(address, n).set(column);
-    else f64View(address, n).set(column);
-    const bad = run(big ? 'U64' : 'F64', address, n, chunks, offsets);
-    if (bad >= 0) throw new RangeError(describe(bad));
-    const view = big ? u64View : f64View;
-    return { chunks: view(chunks, n).slice(), offsets: view(offsets, n).slice() };
+  const result = outputArrays(out, n, big, indices);
+  if (n === 0) return result;
+  const block = Math.min(n, Math.max(stride, BLOCK - (BLOCK % stride)));
+  const view = big ? u64View : f64View;
+  return withHeap(block * 24, (address) => {
+    const [chunks, offsets] = [address + block * 8, address + block * 16];
+    for (let i = 0; i < n; i += block) {
+      const m = Math.min(block, n - i);
+      const input = view(address, m);
+      if (Array.isArray(column)) {
+        for (let j = 0; j < m; j++) input[j] = column[i + j];
+      } else {
+        copyInto(input, m === n ? column : column.subarray(i, i + m));
+      }
+      const bad = run(big, address, m, chunks, offsets);
+      if (bad >= 0) throw new RangeError(describe(i / stride + bad));
+      // Views made after the lookup, which may have grown memory.
+      copyInto(result.chunks, view(chunks, m), i);
+      copyInto(result.offsets, view(offsets, m), i);
+    }
+    return result;
   });
 }
 
@@ -416,7 +479,7 @@ export class ChunkGrid {
    * @returns {SelectedChunks}
    */
   selectedChunks(selection) {
-    return selectedChunks(this.#native, this.#shapes[0], selection);
+    return selectedChunks(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**
@@ -523,30 +586,37 @@ export class ChunkGrid {
   /**
    * @overload
    * @param {BigUint64Array | BigInt64Array} indices
+   * @param {Located<BigUint64Array>} [out]
    * @returns {Located<BigUint64Array>}
    */
   /**
    * @overload
    * @param {Float64Array | Uint32Array | Int32Array | number[]} indices
+   * @param {Located<Float64Array>} [out]
    * @returns {Located<Float64Array>}
    */
   /**
    * @overload
    * @param {IndexArray} indices
+   * @param {Located} [out]
    * @returns {Located}
    */
   /**
    * @param {IndexArray} indices
+   * @param {Located} [out]
    * @returns {Located}
    */
-  locateMany(indices) {
+  locateMany(indices, out) {
     const grid = this.#native;
+    const address = this.#address;
     const ndim = this.ndim;
     const n = indices?.length;
     if (ndim === 0 ? n !== 0 : n % ndim !== 0) {
       throw new TypeError(`indices: found ${n} values; expected a row-major multiple of ndim = ${ndim}`);
     }
-    return batchLocate(indices, (type, ...args) => grid[`locateMany${type}`](...args), (row) => {
+    // Doubles through the plain export: no Embind call per block.
+    return batchLocate(indices, out, Math.max(ndim, 1), (big, ...args) =>
+      (big ? grid.locateManyU64(...args) : native._zr_locate_f64(address, ...args)), (row) => {
       const values = Array.prototype.slice.call(indices, row * ndim, (row + 1) * ndim);
       return `row ${row} ${list(values)} lies outside the array shape ${list(this.shape)}${unsafeHint(values)}`;
     }, (i) => (i < 0 ? 'indices' : `indices[${i}] (row ${Math.floor(i / ndim)}, axis ${i % ndim})`));
@@ -556,29 +626,33 @@ export class ChunkGrid {
    * @overload
    * @param {number} axis
    * @param {BigUint64Array | BigInt64Array} indices
+   * @param {Located<BigUint64Array>} [out]
    * @returns {Located<BigUint64Array>}
    */
   /**
    * @overload
    * @param {number} axis
    * @param {Float64Array | Uint32Array | Int32Array | number[]} indices
+   * @param {Located<Float64Array>} [out]
    * @returns {Located<Float64Array>}
    */
   /**
    * @overload
    * @param {number} axis
    * @param {IndexArray} indices
+   * @param {Located} [out]
    * @returns {Located}
    */
   /**
    * @param {number} axis
    * @param {IndexArray} indices
+   * @param {Located} [out]
    * @returns {Located}
    */
-  locateAxis(axis, indices) {
+  locateAxis(axis, indices, out) {
     checkAxis(this, axis);
     const grid = this.#native;
-    return batchLocate(indices, (type, ...args) => grid[`locateAxis${type}`](axis, ...args), (i) =>
+    return batchLocate(indices, out, 1, (big, ...args) => (big ? grid.locateAxisU64 : grid.locateAxisF64).call(grid, axis, ...args), (i) =>
       `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`,
     (i) => (i < 0 ? 'indices' : `indices[${i}]`));
   }
@@ -634,7 +708,7 @@ export class ChunkGrid {
    * @returns {AxisProjection[]}
    */
   projectAxes(selection) {
-    return projectAxes(this.#native, this.#shapes[0], selection);
+    return projectAxes(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**

@@ -103,6 +103,11 @@ export type SelectionEntry =
 
 export type Selection = SelectionEntry[];
 
+/**
+ * One column of a projection. The columns of a small result (up to 128 KiB)
+ * are views into one ArrayBuffer: `slice()` a column before transferring
+ * its buffer.
+ */
 export type Column = Float64Array | BigUint64Array;
 
 export interface SliceAxisProjection {
@@ -375,12 +380,21 @@ export declare class ChunkGrid {
 
   locate(index: number[]): { chunk: number[]; offset: number[] };
   locate(index: Integer[]): { chunk: Integer[]; offset: Integer[] };
-  locateMany(indices: BigUint64Array | BigInt64Array): Located<BigUint64Array>;
-  locateMany(indices: Float64Array | Uint32Array | Int32Array | number[]): Located<Float64Array>;
-  locateMany(indices: IndexArray): Located;
-  locateAxis(axis: number, indices: BigUint64Array | BigInt64Array): Located<BigUint64Array>;
-  locateAxis(axis: number, indices: Float64Array | Uint32Array | Int32Array | number[]): Located<Float64Array>;
-  locateAxis(axis: number, indices: IndexArray): Located;
+  /**
+   * Looks up row-major indices (n × ndim). With `out`, writes into its
+   * arrays instead of allocating, and returns them: they must be of the
+   * type the input gives (Float64Array for numbers, BigUint64Array for
+   * bigints; else TypeError), hold one entry per index, and share no memory
+   * with each other or with `indices` (else RangeError). After a RangeError
+   * for an index, their contents are unspecified.
+   */
+  locateMany(indices: BigUint64Array | BigInt64Array, out?: Located<BigUint64Array>): Located<BigUint64Array>;
+  locateMany(indices: Float64Array | Uint32Array | Int32Array | number[], out?: Located<Float64Array>): Located<Float64Array>;
+  locateMany(indices: IndexArray, out?: Located): Located;
+  /** Looks up indices along one axis; `out` as in `locateMany`. */
+  locateAxis(axis: number, indices: BigUint64Array | BigInt64Array, out?: Located<BigUint64Array>): Located<BigUint64Array>;
+  locateAxis(axis: number, indices: Float64Array | Uint32Array | Int32Array | number[], out?: Located<Float64Array>): Located<Float64Array>;
+  locateAxis(axis: number, indices: IndexArray, out?: Located): Located;
 
   chunkOrigin(coords: Integer[]): Integer[];
   chunkShape(coords: Integer[]): Integer[];

@@ -11,6 +11,7 @@ import { MAX_UINT64, anyBigInt } from './numbers.js';
 /**
  * @typedef {Float64Array | Float32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
  *   | Int32Array | Uint32Array | BigInt64Array | BigUint64Array} NumericArray
+ * @typedef {Exclude<NumericArray, BigInt64Array | BigUint64Array> | number[]} NumberColumn
  */
 
 const show = (/** @type {unknown} */ v) =>
@@ -37,33 +38,35 @@ export function indexArray(values, where) {
 }
 
 /**
- * Non-negative indices as the core reads them: a Float64Array when every
- * value is a number (the core refuses fractions, negatives and numbers past
- * 2^53 - 1 and names them), else a BigUint64Array, each value checked here.
+ * Non-negative indices as the core reads them. Numbers stay as given (any
+ * typed array of numbers, or an array of numbers): the copy into the heap
+ * converts them to doubles in its one pass, and the core refuses
+ * fractions, negatives and numbers past 2^53 - 1 and names them. Bigints
+ * become a BigUint64Array, each value checked here.
  * @param {NumericArray | Array<number | bigint>} values from indexArray
  * @param {(i: number) => string} where
- * @returns {Float64Array | BigUint64Array}
+ * @returns {NumberColumn | BigUint64Array}
  */
 export function unsignedColumn(values, where) {
-  if (values instanceof BigUint64Array || values instanceof Float64Array) return values;
-  if (!anyBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  if (values instanceof BigUint64Array) return values;
+  if (!anyBigInt(values)) return /** @type {NumberColumn} */ (values);
   const out = new BigUint64Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = unsigned(values[i], where(i));
   return out;
 }
 
 /**
- * Indices that may count from the end (selections): a Float64Array when
- * every value is a number, a BigInt64Array as given, else sign and
- * magnitude pairs (negative flag, magnitude) in a BigUint64Array of twice
- * the length, so that both -(2^64 - 1) and 2^64 - 1 can be written.
+ * Indices that may count from the end (selections): numbers as given (see
+ * unsignedColumn), a BigInt64Array as given, else sign and magnitude pairs
+ * (negative flag, magnitude) in a BigUint64Array of twice the length, so
+ * that both -(2^64 - 1) and 2^64 - 1 can be written.
  * @param {NumericArray | Array<number | bigint>} values from indexArray
  * @param {(i: number) => string} where
- * @returns {Float64Array | BigInt64Array | {pairs: BigUint64Array}}
+ * @returns {NumberColumn | BigInt64Array | {pairs: BigUint64Array}}
  */
 export function signedColumn(values, where) {
-  if (values instanceof BigInt64Array || values instanceof Float64Array) return values;
-  if (!anyBigInt(values)) return Float64Array.from(/** @type {ArrayLike<number>} */ (values));
+  if (values instanceof BigInt64Array) return values;
+  if (!anyBigInt(values)) return /** @type {NumberColumn} */ (values);
   const pairs = new BigUint64Array(2 * values.length);
   for (let i = 0; i < values.length; i++) {
     const v = integer(values[i], where(i));

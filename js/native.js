@@ -174,24 +174,39 @@ export function problems(vector) {
   return using(vector, (v) => Array.from({ length: v.size() }, (_, i) => problemOf(v.get(i))));
 }
 
+// Results up to this many bytes leave the heap in one copy, their columns
+// views into it: one allocation, where each would cost about as much as
+// copying a few thousand values. Larger ones get a typed array per column,
+// as allocators recycle arrays of a few MB, while one array of all of them
+// would often be fresh memory, mapped page by page (README, Benchmarks).
+const PACKED_BYTES = 2 ** 17;
+
+// Copies columns out of the heap: column k is `parts[k]` = [first, length],
+// in values from `address`, read through `view` (f64View or u64View).
+export function copyOut(view, address, parts) {
+  const span = parts.reduce((end, [first, length]) => Math.max(end, first + length), 0);
+  if (span * 8 <= PACKED_BYTES) {
+    const all = view(address, span).slice();
+    return parts.map(([first, length]) => all.subarray(first, first + length));
+  }
+  return parts.map(([first, length]) => view(address + first * 8, length).slice());
+}
+
 // Copies the columns of a native Columns handle out, one typed array each
-// (uint64 or, with `asDouble`, Float64Array), and frees it. Each column gets
-// its own typed array: allocators recycle arrays of a few MB, while one
-// array of all of them would often be fresh memory, mapped page by page.
+// (uint64 or, with `asDouble`, Float64Array; see copyOut), and frees it.
 // Null when a value is not exact as a double.
 export function copyColumns(columns, asDouble) {
   return using(columns, (c) => {
-    const lengths = Array.from({ length: c.count() }, (_, k) => c.length(k));
-    const total = lengths.reduce((a, b) => a + b, 0);
+    const parts = [];
+    let total = 0;
+    for (let k = 0, count = c.count(); k < count; k++) {
+      const length = c.length(k);
+      parts.push([total, length]);
+      total += length;
+    }
     return withHeap(total * 8, (address) => {
       if (!c.copy(address, asDouble)) return null;
-      const view = asDouble ? f64View : u64View;
-      let at = address;
-      return lengths.map((n) => {
-        const column = view(at, n).slice();
-        at += n * 8;
-        return column;
-      });
+      return copyOut(asDouble ? f64View : u64View, address, parts);
     });
   });
 }

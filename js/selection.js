@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { copyColumns, copyOut, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -85,10 +85,6 @@ function projectPoints(grid, axis, entry, length, what, big) {
   // Non-negative bigints as they are; anything else by the signed rule.
   const column = values instanceof BigUint64Array ? values : signedColumn(values, where);
   const projection = withHeap('pairs' in column ? n * 16 : n * 8, (address) => {
-    if (column instanceof Float64Array) {
-      f64View(address, n).set(column);
-      return grid.projectPointsF64(axis, address, n);
-    }
     if (column instanceof BigUint64Array) {
       u64View(address, n).set(column);
       return grid.projectPointsU64(axis, address, n);
@@ -97,8 +93,12 @@ function projectPoints(grid, axis, entry, length, what, big) {
       i64View(address, n).set(column);
       return grid.projectPointsI64(axis, address, n);
     }
-    u64View(address, 2 * n).set(column.pairs);
-    return grid.projectPointsSigned(axis, address, n);
+    if ('pairs' in column) {
+      u64View(address, 2 * n).set(column.pairs);
+      return grid.projectPointsSigned(axis, address, n);
+    }
+    f64View(address, n).set(column);
+    return grid.projectPointsF64(axis, address, n);
   });
   const failed = projection.failedAt();
   if (failed >= 0) {
@@ -123,15 +123,17 @@ function projectMask(grid, axis, mask, length, what, big) {
 }
 
 // A slice (or a block range) is written by the core straight into one heap
-// buffer of five columns, then each column is copied out.
-function projectSlice(grid, axis, entry, big, what) {
+// buffer of five columns, then copied out. Both calls are plain exports
+// (docs/wasm-boundary.md), the slice passed as eight uint64 words.
+function projectSlice(address, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
-  const capacity = grid.sliceBound(axis, arg);
+  const slice = scratch(64);
+  u64View(slice, 8).set([arg.hasStart, arg.startNegative, arg.start, arg.hasStop, arg.stopNegative, arg.stop, arg.step, arg.blocks].map(BigInt));
+  const capacity = native._zr_slice_bound(address, axis, slice);
   const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
-    const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, arg, out, capacity);
+    const n = native._zr_slice_into(address, axis, slice, out, capacity, big ? 0 : 1);
     if (n < 0) throw notExact();
-    const view = big ? u64View : f64View;
-    return [0, 1, 2, 3, 4].map((k) => view(out + k * capacity * 8, n).slice());
+    return copyOut(big ? u64View : f64View, out, [0, 1, 2, 3, 4].map((k) => [k * capacity, n]));
   });
   const step = arg.blocks ? 1n : arg.step;
   return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
@@ -145,8 +147,9 @@ function projectInteger(grid, axis, value, length, what, big) {
   return { kind: 'integer', chunk: output(u64(at.chunk), big), index: output(u64(at.offset), big) };
 }
 
-// One projection per axis: projectAxes (js/index.d.ts).
-export function projectAxes(grid, shape, selection) {
+// One projection per axis: projectAxes (js/index.d.ts). `address` is the
+// grid's, for the plain exports.
+export function projectAxes(grid, address, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
   if (selection.length > shape.length) {
@@ -156,11 +159,11 @@ export function projectAxes(grid, shape, selection) {
   return shape.map((length, axis) => {
     const entry = selection[axis];
     const what = `selection[${axis}]`;
-    if (entry === null || entry === undefined) return projectSlice(grid, axis, {}, big, what);
+    if (entry === null || entry === undefined) return projectSlice(address, axis, {}, big, what);
     if (typeof entry === 'number' || isBigInt(entry)) return projectInteger(grid, axis, entry, length, what, big);
     if (isMask(entry)) return projectMask(grid, axis, entry, length, what, big);
     if (isIntegerArray(entry)) return projectPoints(grid, axis, entry, length, what, big);
-    if (typeof entry === 'object') return projectSlice(grid, axis, entry, big, what);
+    if (typeof entry === 'object') return projectSlice(address, axis, entry, big, what);
     throw new TypeError(`${what}: found ${typeof entry}; expected an integer, a slice, null, an integer array, a mask or {blocks}`);
   });
 }
@@ -200,7 +203,7 @@ const EMPTY = Object.freeze({ start: 0, stop: 0 });
 
 // Which chunks a selection touches, per axis, answered by the core without
 // listing more than a view can show (see js/index.d.ts, SelectedChunks).
-export function selectedChunks(grid, shape, selection) {
+export function selectedChunks(grid, address, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
   if (selection.length > shape.length) {
@@ -219,7 +222,7 @@ export function selectedChunks(grid, shape, selection) {
   });
   // One projection for every axis answered by a list; empty slices elsewhere.
   if (axes.some((a) => a === null)) {
-    const projected = projectAxes(grid, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
+    const projected = projectAxes(grid, address, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
     axes.forEach((a, d) => {
       if (a !== null) return;
       const p = projected[d];

@@ -115,44 +115,14 @@ void Axis::index_buckets() {
   buckets_.resize(count);
 }
 
-size_t Axis::run_of_index(uint64_t index) const {
-  if (!buckets_.empty()) {
-    // A bucket usually holds at most two run boundaries: two conditional
-    // increments compile to selects, not branches. starts_.back() is the
-    // edge sum, above any index, so r + 1 never passes the last run.
-    size_t r = buckets_[index >> bucket_shift_];
-    r += starts_[r + 1] <= index;
-    r += starts_[r + 1] <= index;
-    if (starts_[r + 1] > index) return r;
-  }
+Located Axis::locate(uint64_t index) const { return locate_inlined(index); }
+
+size_t Axis::run_by_search(uint64_t index) const {
   return static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), index) - starts_.begin()) - 1;
 }
 
 size_t Axis::run_of_chunk(uint64_t chunk) const {
   return static_cast<size_t>(std::upper_bound(firsts_.begin(), firsts_.end(), chunk) - firsts_.begin()) - 1;
-}
-
-Located Axis::in_run(size_t r, uint64_t index) const {
-  const Run& run = runs_[r];
-  const uint64_t within = index - starts_[r];
-  if (run.count == 1) return {firsts_[r], within, run.size};  // explicit edges: no division
-  // 32-bit division is several times cheaper than 64-bit where values fit.
-  if ((within | run.size) >> 32 == 0) {
-    const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
-    return {firsts_[r] + w / size, w % size, run.size};
-  }
-  return {firsts_[r] + within / run.size, within % run.size, run.size};
-}
-
-Located Axis::locate(uint64_t index) const {
-  if (step_ != 0) {
-    if ((index | step_) >> 32 == 0) {
-      const auto i = static_cast<uint32_t>(index), step = static_cast<uint32_t>(step_);
-      return {i / step, i % step, step_};
-    }
-    return {index / step_, index % step_, step_};
-  }
-  return in_run(run_of_index(index), index);
 }
 
 Located Axis::locate_forward(uint64_t index, size_t& run) const {

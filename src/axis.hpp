@@ -65,6 +65,9 @@ class Axis {
 
   // Precondition: index < edge_sum(). Random access, with few branches.
   Located locate(uint64_t index) const;
+  // The same, always inlined: for the batch lookups' loops, where a call per
+  // index costs about a sixth of the time in WebAssembly.
+  Located locate_inlined(uint64_t index) const;
   // The same for a nondecreasing sequence of indices: `run` (start at 0)
   // moves forward only, merge-style. Any index is still answered correctly.
   Located locate_forward(uint64_t index, size_t& run) const;
@@ -96,6 +99,7 @@ class Axis {
   void index_runs();
   void index_buckets();
   size_t run_of_index(uint64_t index) const;
+  size_t run_by_search(uint64_t index) const;
   Located in_run(size_t run, uint64_t index) const;
 
   uint64_t length_ = 0;
@@ -109,5 +113,43 @@ class Axis {
   std::vector<uint32_t> buckets_;
   unsigned bucket_shift_ = 0;
 };
+
+// The per-lookup path, here so that the batch lookups inline it.
+
+[[gnu::always_inline]] inline size_t Axis::run_of_index(uint64_t index) const {
+  if (!buckets_.empty()) {
+    // A bucket usually holds at most two run boundaries: two conditional
+    // increments compile to selects, not branches. starts_.back() is the
+    // edge sum, above any index, so r + 1 never passes the last run.
+    size_t r = buckets_[index >> bucket_shift_];
+    r += starts_[r + 1] <= index;
+    r += starts_[r + 1] <= index;
+    if (starts_[r + 1] > index) return r;
+  }
+  return run_by_search(index);
+}
+
+[[gnu::always_inline]] inline Located Axis::in_run(size_t r, uint64_t index) const {
+  const Run& run = runs_[r];
+  const uint64_t within = index - starts_[r];
+  if (run.count == 1) return {firsts_[r], within, run.size};  // explicit edges: no division
+  // 32-bit division is several times cheaper than 64-bit where values fit.
+  if ((within | run.size) >> 32 == 0) {
+    const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
+    return {firsts_[r] + w / size, w % size, run.size};
+  }
+  return {firsts_[r] + within / run.size, within % run.size, run.size};
+}
+
+[[gnu::always_inline]] inline Located Axis::locate_inlined(uint64_t index) const {
+  if (step_ != 0) {
+    if ((index | step_) >> 32 == 0) {
+      const auto i = static_cast<uint32_t>(index), step = static_cast<uint32_t>(step_);
+      return {i / step, i % step, step_};
+    }
+    return {index / step_, index % step_, step_};
+  }
+  return in_run(run_of_index(index), index);
+}
 
 }  // namespace zr

@@ -1,6 +1,7 @@
 // An N-d chunk grid: one Axis per dimension. Every N-d question is a
 // product of per-axis answers.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -84,27 +85,46 @@ class ChunkGrid {
   std::vector<Axis> axes_;
 };
 
-// Whether every `stride`-th element from `first` is nondecreasing: such a
-// column takes the merge-style path, others the random-access one.
-template <class T>
-bool column_sorted(std::span<const T> values, size_t first, size_t stride) {
-  for (size_t k = first + stride; k < values.size(); k += stride) {
-    if (values[k] < values[k - stride]) return false;
+// The chunk that answered the last lookup on one axis, as the elements
+// [origin, origin + span) it holds inside the axis. Sorted or locally
+// coherent indices (rows of a region, a scan) mostly fall in it and are
+// answered by a subtraction; any other index searches and takes its place.
+// Random indices pay one well-predicted compare for it.
+template <class Out, class In>
+class LastChunk {
+ public:
+  explicit LastChunk(const Axis& axis) : axis_(&axis) {}
+
+  // False when `index` lies outside the axis.
+  bool locate(uint64_t index, Out& chunk, Out& offset) {
+    const uint64_t within = index - origin_;
+    if (within < span_) {
+      chunk = chunk_;
+      offset = as_result<Out, In>(within);
+      return true;
+    }
+    if (index >= axis_->length()) return false;
+    const Located at = axis_->locate_inlined(index);
+    origin_ = index - at.offset;
+    span_ = std::min(at.size, axis_->length() - origin_);
+    chunk_ = as_result<Out, In>(at.chunk);
+    chunk = chunk_;
+    offset = as_result<Out, In>(at.offset);
+    return true;
   }
-  return true;
-}
+
+ private:
+  const Axis* axis_;
+  uint64_t origin_ = 0, span_ = 0;  // empty until the first lookup
+  Out chunk_ = 0;
+};
 
 template <class T, class Out>
 size_t ChunkGrid::locate_axis(size_t axis, std::span<const T> indices, Out* chunks, Out* offsets) const {
-  const Axis& a = axes_[axis];
-  const bool sorted = column_sorted(indices, 0, 1);
-  size_t run = 0;
+  LastChunk<Out, T> last(axes_[axis]);
   for (size_t i = 0; i < indices.size(); ++i) {
     uint64_t index;
-    if (!to_index(indices[i], index) || index >= a.length()) return i;
-    const Located at = sorted ? a.locate_forward(index, run) : a.locate(index);
-    chunks[i] = as_result<Out, T>(at.chunk);
-    offsets[i] = as_result<Out, T>(at.offset);
+    if (!to_index(indices[i], index) || !last.locate(index, chunks[i], offsets[i])) return i;
   }
   return npos;
 }
@@ -113,17 +133,12 @@ template <class T, class Out>
 size_t ChunkGrid::locate_many(std::span<const T> indices, Out* chunks, Out* offsets) const {
   const size_t nd = axes_.size();
   if (nd == 0) return npos;
-  std::vector<size_t> runs(nd, 0);
-  std::vector<char> sorted(nd);
-  for (size_t d = 0; d < nd; ++d) sorted[d] = column_sorted(indices, d, nd);
+  std::vector<LastChunk<Out, T>> last(axes_.begin(), axes_.end());
   const size_t rows = indices.size() / nd;
   for (size_t row = 0, k = 0; row < rows; ++row) {
     for (size_t d = 0; d < nd; ++d, ++k) {
       uint64_t index;
-      if (!to_index(indices[k], index) || index >= axes_[d].length()) return row;
-      const Located at = sorted[d] ? axes_[d].locate_forward(index, runs[d]) : axes_[d].locate(index);
-      chunks[k] = as_result<Out, T>(at.chunk);
-      offsets[k] = as_result<Out, T>(at.offset);
+      if (!to_index(indices[k], index) || !last[d].locate(index, chunks[k], offsets[k])) return row;
     }
   }
   return npos;

@@ -409,6 +409,34 @@ double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr
   }
 }
 
+}  // namespace
+
+// The slice calls as plain exports: projectAxes makes two per slice axis,
+// and through Embind each would cost about a microsecond plus the
+// conversion of a SliceArg value_object, as much as projecting a few
+// hundred chunks. `slice` is a SliceArg as eight uint64 words: has_start,
+// start_negative, start, has_stop, stop_negative, stop, step, blocks.
+namespace {
+SliceArg slice_arg_at(uintptr_t words) {
+  const uint64_t* w = at<const uint64_t>(words);
+  return {w[0] != 0, w[1] != 0, w[2], w[3] != 0, w[4] != 0, w[5], w[6], w[7] != 0};
+}
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_bound(uintptr_t grid, size_t axis, uintptr_t slice) {
+  return slice_bound(*at<const ChunkGrid>(grid), axis, slice_arg_at(slice));
+}
+
+// Doubles when `as_double` is non-zero, else uint64.
+extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_into(uintptr_t grid, size_t axis, uintptr_t slice, uintptr_t out,
+                                                    size_t capacity, int as_double) {
+  const ChunkGrid& g = *at<const ChunkGrid>(grid);
+  const SliceArg spec = slice_arg_at(slice);
+  return as_double ? slice_into<double>(g, axis, spec, out, capacity) : slice_into<uint64_t>(g, axis, spec, out, capacity);
+}
+
+namespace {
+
 // An integer selection, counted from the end when negative. `found` is
 // false when it lies outside the axis.
 struct IntegerAt {
@@ -619,11 +647,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("toJSONText", guarded<&to_json_text>)
       .function("toRegularJSONText", guarded<&to_regular_json_text>)
       .function("resize", guarded<&resize>)
-      .function("sliceBound", &slice_bound)
       .function("sliceRange", guarded<&slice_range_of>)
       .function("sliceChunks", guarded<&slice_chunks>)
-      .function("sliceIntoF64", &slice_into<double>)
-      .function("sliceIntoU64", &slice_into<uint64_t>)
       .function("projectInteger", guarded<&project_integer>)
       .function("projectPointsF64", guarded<&project_points<double>>)
       .function("projectPointsI64", guarded<&project_points<int64_t>>)

@@ -173,12 +173,8 @@ export interface Grid extends Handle {
   /** "" when the grid is not regular. */
   toRegularJSONText(): string;
   resize(shape: number, counts: number, edges: number): GridOutcome;
-  sliceBound(axis: number, slice: SliceArg): number;
   sliceRange(axis: number, slice: SliceArg): SliceRange;
   sliceChunks(axis: number, slice: SliceArg): SliceChunks;
-  /** The number of chunks written, or -1 when a value is not exact as a double. */
-  sliceIntoF64(axis: number, slice: SliceArg, out: number, capacity: number): number;
-  sliceIntoU64(axis: number, slice: SliceArg, out: number, capacity: number): number;
   projectInteger(axis: number, negative: boolean, magnitude: bigint): IntegerAt;
   projectPointsF64(axis: number, input: number, n: number): Columns;
   projectPointsI64(axis: number, input: number, n: number): Columns;
@@ -195,6 +191,10 @@ export interface NativeModule {
   _zr_malloc(bytes: number): number;
   _free(address: number): void;
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
+  /** `slice`: the address of a SliceArg as eight uint64 words (docs/wasm-boundary.md). */
+  _zr_slice_bound(grid: number, axis: number, slice: number): number;
+  /** The number of chunks written, or -1 for a bad argument or a value not exact as a double. */
+  _zr_slice_into(grid: number, axis: number, slice: number, out: number, capacity: number, asDouble: number): number;
   /** The enum's values by JS name, and `values` (by number). */
   ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
   maxDocumentBytes: number;

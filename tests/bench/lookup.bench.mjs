@@ -5,51 +5,103 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
-import { native, f64View, using, withBytes, withHeap } from '../../js/native.js';
-import { median, ms, ratio, table } from './measure.mjs';
+import { native, f64View, using, withBytes } from '../../js/native.js';
+import { faulting, freshMemory, median, ms, ratio, spread, table, times } from './measure.mjs';
 import { prefixSums, plainLocateMany } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
 
 const ROWS = 1_000_000;
+// Every figure is taken once per round, the figures of a round one after
+// another, so that a burst from another tenant of the machine spoils one
+// round of every figure rather than all rounds of one.
+const ROUNDS = 5;
 const nativeBench = new URL('../../build/native/zr_bench', import.meta.url).pathname;
 
-function nativeMedian(shape, chunkShapes, idx) {
+// The same kernel built natively, on the same data, in a process of its own.
+function nativeKernel(shape, chunkShapes, idx) {
   const dir = mkdtempSync(join(tmpdir(), 'zr-bench-'));
-  try {
-    writeFileSync(join(dir, 'grid.json'), JSON.stringify({ shape, chunk_shapes: chunkShapes }));
-    writeFileSync(join(dir, 'indices.f64'), new Uint8Array(idx.buffer, idx.byteOffset, idx.byteLength));
-    return Number(execFileSync(nativeBench, [join(dir, 'grid.json'), join(dir, 'indices.f64'), '7'], { encoding: 'utf8' }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  writeFileSync(join(dir, 'grid.json'), JSON.stringify({ shape, chunk_shapes: chunkShapes }));
+  writeFileSync(join(dir, 'indices.f64'), new Uint8Array(idx.buffer, idx.byteOffset, idx.byteLength));
+  return {
+    time: () => Number(execFileSync(nativeBench, [join(dir, 'grid.json'), join(dir, 'indices.f64'), '7'], { encoding: 'utf8' })),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 // The same kernel in WebAssembly, timed alone: the indices already in the
-// heap, results left there. The difference from locateMany is the copy in
-// and the copies out.
-function wasmKernelMedian(shape, chunkShapes, idx) {
+// heap, results left there. What locateMany adds to it is the copy in, the
+// copies out and, by default, allocating its two output arrays.
+function wasmKernel(shape, chunkShapes, idx) {
   const text = JSON.stringify({ shape, chunk_shapes: chunkShapes });
   const outcome = withBytes(text, (address, length) => native.readChunkShapes(address, length));
   const grid = using(outcome, (o) => o.grid());
-  try {
-    const n = idx.length;
-    return withHeap(n * 24, (address) => {
-      f64View(address, n).set(idx);
-      return median(() => grid.locateManyF64(address, n, address + n * 8, address + n * 16));
-    });
-  } finally {
-    grid.delete();
-  }
+  const n = idx.length;
+  const address = native._malloc(n * 24);
+  f64View(address, n).set(idx);
+  return {
+    time: () => median(() => grid.locateManyF64(address, n, address + n * 8, address + n * 16)),
+    dispose: () => {
+      native._free(address);
+      grid.delete();
+    },
+  };
 }
 
-function check(grid, ends, idx) {
+function check(ends, idx, located) {
   const chunks = new Float64Array(idx.length);
   const offsets = new Float64Array(idx.length);
   plainLocateMany(ends, idx, chunks, offsets);
-  const ours = grid.locateMany(idx);
   for (let i = 0; i < idx.length; i++) {
-    if (ours.chunks[i] !== chunks[i] || ours.offsets[i] !== offsets[i]) throw new Error(`lookup mismatch at ${i}`);
+    if (located.chunks[i] !== chunks[i] || located.offsets[i] !== offsets[i]) throw new Error(`lookup mismatch at ${i}`);
   }
+}
+
+// One dataset and input order, measured over the rounds.
+function measure(name, input, grid, ends, idx, shape, chunkShapes) {
+  const n = idx.length;
+  const out = { chunks: new Float64Array(n), offsets: new Float64Array(n) };
+  check(ends, idx, grid.locateMany(idx));
+  check(ends, idx, grid.locateMany(idx, out));
+  const plainOut = [new Float64Array(n), new Float64Array(n)];
+  // What allocating and writing two fresh output arrays costs in plain JS,
+  // with no lookup at all: the part of the default form no kernel removes.
+  const filled = new Float64Array(n).fill(1);
+  const fresh = () => {
+    const chunks = new Float64Array(n);
+    chunks.set(filled);
+    const offsets = new Float64Array(n);
+    offsets.set(filled);
+    return { chunks, offsets };
+  };
+  const kernel = wasmKernel(shape, chunkShapes, idx);
+  const nat = nativeKernel(shape, chunkShapes, idx);
+  const t = { plain: [], ours: [], oursFaults: [], into: [], kernel: [], fresh: [], freshFaults: [], native: [] };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      t.plain.push(median(() => plainLocateMany(ends, idx, ...plainOut)));
+      const ours = faulting(() => grid.locateMany(idx));
+      t.ours.push(ours.time);
+      t.oursFaults.push(ours.faults);
+      t.into.push(median(() => grid.locateMany(idx, out)));
+      t.kernel.push(kernel.time());
+      const alone = faulting(fresh);
+      t.fresh.push(alone.time);
+      t.freshFaults.push(alone.faults);
+      t.native.push(nat.time());
+    }
+  } finally {
+    kernel.dispose();
+    nat.dispose();
+  }
+  const per = (a, b) => a.map((x, i) => x / b[i]);
+  const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  const mid = (values) => ms(middle(values));
+  const count = (values) => Math.round(middle(values)).toLocaleString('en');
+  return {
+    calls: [name, input, mid(t.plain), mid(t.ours), spread(per(t.plain, t.ours), times), mid(t.into), spread(per(t.plain, t.into), times)],
+    parts: [name, input, mid(t.kernel), spread(per(t.ours, t.kernel), times), count(t.oursFaults), spread(per(t.into, t.kernel), times),
+      mid(t.fresh), count(t.freshFaults), mid(t.native), spread(per(t.kernel, t.native), times)],
+  };
 }
 
 export function run() {
@@ -64,28 +116,18 @@ export function run() {
   bGrid.dispose();
   cases.push({ name: '(b) 3-d, 100 chunks/axis, mixed runs', edges: bEdges, chunkShapes: b, shape: bShape });
 
-  const rows = [['dataset', 'input', 'plain JS', 'ours (wasm)', 'speed-up', 'wasm kernel', 'native kernel', 'kernel wasm / native']];
-  // The two kernels take turns, three rounds of a median each, and each
-  // keeps its best round: another tenant's burst then slows neither figure.
-  const ceiling = (shape, chunkShapes, idx) => {
-    let wasm = Infinity;
-    let nat = Infinity;
-    for (let round = 0; round < 3; round++) {
-      wasm = Math.min(wasm, wasmKernelMedian(shape, chunkShapes, idx));
-      nat = Math.min(nat, nativeMedian(shape, chunkShapes, idx));
-    }
-    return [ms(wasm), ms(nat), `${(wasm / nat).toFixed(2)}×`];
+  const calls = [['dataset', 'input', 'plain JS', 'locateMany(idx)', 'speed-up', 'locateMany(idx, out)', 'speed-up']];
+  const parts = [['dataset', 'input', 'wasm kernel', 'call / kernel', 'its page faults', 'call with out / kernel',
+    'fresh outputs alone', 'their page faults', 'native kernel', 'kernel wasm / native']];
+  const add = ({ calls: c, parts: p }) => {
+    calls.push(c);
+    parts.push(p);
   };
   for (const c of cases) {
     const grid = ChunkGrid.fromChunkShapes(c.shape, c.chunkShapes);
     const ends = c.edges.map(prefixSums);
     for (const sorted of [false, true]) {
-      const idx = indices(c.shape, ROWS, rnd, { sorted });
-      check(grid, ends, idx);
-      const out = [new Float64Array(idx.length), new Float64Array(idx.length)];
-      const plain = median(() => plainLocateMany(ends, idx, ...out));
-      const ours = median(() => grid.locateMany(idx));
-      rows.push([c.name, sorted ? 'sorted' : 'random', ms(plain), ms(ours), ratio(ours, plain), ...ceiling(c.shape, c.chunkShapes, idx)]);
+      add(measure(c.name, sorted ? 'sorted' : 'random', grid, ends, indices(c.shape, ROWS, rnd, { sorted }), c.shape, c.chunkShapes));
     }
     grid.dispose();
   }
@@ -99,27 +141,27 @@ export function run() {
   const fitEnds = [prefixSums(new Float64Array(fit).fill(1000))];
   for (const sorted of [false, true]) {
     const idx = indices([1000 * fit], ROWS, rnd, { sorted });
-    check(heavy, fitEnds, idx);
-    const out = [new Float64Array(idx.length), new Float64Array(idx.length)];
-    const plain = median(() => plainLocateMany(fitEnds, idx, ...out));
-    const ours = median(() => heavy.locateMany(idx));
-    rows.push([`(c) [[1000, 1e9]] (plain JS: 1e7 expanded)`, sorted ? 'sorted' : 'random', ms(plain), ms(ours), ratio(ours, plain),
-      ...ceiling([1000 * heavyCount], [[[1000, heavyCount]]], idx)]);
+    add(measure('(c) [[1000, 1e9]] (plain JS: 1e7 expanded)', sorted ? 'sorted' : 'random', heavy, fitEnds, idx,
+      [1000 * heavyCount], [[[1000, heavyCount]]]));
   }
   heavy.dispose();
-  console.log(`\n1. Batch lookup, ${ROWS.toLocaleString('en')} rows per call`);
-  table(rows);
+  console.log(`\n1. Batch lookup, ${ROWS.toLocaleString('en')} rows per call; times are medians over ${ROUNDS} rounds, ` +
+    'ratios the median (and range) of the rounds\' ratios, page faults the median per call');
+  console.log(freshMemory());
+  table(calls);
+  console.log('');
+  table(parts);
   console.log(`(c) memory: ours ${heavyBytes} bytes for 1e9 chunks; plain JS needs 8 bytes per chunk: ` +
     `${(fit * 8 / 1e6).toFixed(0)} MB for the 1e7 it can fit, ${(heavyCount * 8 / 1e9).toFixed(0)} GB for all 1e9.`);
 
   // The per-call cost of locate against one locateMany row.
   const grid = ChunkGrid.fromChunkShapes(cases[0].shape, cases[0].chunkShapes);
-  const calls = 100_000;
-  const idx = indices(cases[0].shape, calls, rnd);
-  const pairs = Array.from({ length: calls }, (_, i) => [idx[2 * i], idx[2 * i + 1]]);
+  const count = 100_000;
+  const idx = indices(cases[0].shape, count, rnd);
+  const pairs = Array.from({ length: count }, (_, i) => [idx[2 * i], idx[2 * i + 1]]);
   const single = median(() => { for (const p of pairs) grid.locate(p); }, { reps: 5 });
   const batch = median(() => grid.locateMany(idx), { reps: 5 });
-  console.log(`per lookup: locate ${(single / calls * 1e6).toFixed(0)} ns, locateMany ${(batch / calls * 1e6).toFixed(1)} ns ` +
+  console.log(`per lookup: locate ${(single / count * 1e6).toFixed(0)} ns, locateMany ${(batch / count * 1e6).toFixed(1)} ns ` +
     `(${ratio(batch, single)} cheaper in a batch)`);
   grid.dispose();
 }

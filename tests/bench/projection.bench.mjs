@@ -2,7 +2,9 @@
 // zarrita's exports map hides the indexer, so it is imported by file URL,
 // here only; zarrita stays a devDependency.
 import { ChunkGrid } from 'zarr-rectilinear';
-import { median, ms, ratio, table } from './measure.mjs';
+import { faulting, median, ms, ratio, spread, table, times } from './measure.mjs';
+
+const ROUNDS = 5;
 
 // zarrita's entry is dist/src/index.js; the indexer sits beside it.
 const { BasicIndexer } = await import(new URL('./indexing/indexer.js', import.meta.resolve('zarrita')).href);
@@ -50,8 +52,12 @@ export function run() {
   // enough to time. "output alone" is what the result's memory costs:
   // allocating and filling its five Float64Arrays per axis in plain JS. No
   // projectAxes can be faster than that, so zarrita / output alone is the
-  // ceiling of any speed-up.
-  const curve = [['projectAxes vs per-axis dimIndexers', 'zarrita', 'ours', 'speed-up', 'output alone', 'ceiling']];
+  // ceiling of any speed-up. Each size is measured in rounds, the three
+  // figures of a round one after another: times are medians over the
+  // rounds, ratios the median (and range) of the rounds' ratios. Page
+  // faults per call say how much of the output was fresh memory.
+  const curve = [['projectAxes vs per-axis dimIndexers', 'zarrita', 'ours', 'speed-up', 'its page faults', 'output alone',
+    'their page faults', 'ceiling']];
   for (const per of [1e3, 1e4, 1e5, 1e6]) {
     const long = [per * 1000, per * 500];
     const longChunks = [500, 1000];
@@ -80,10 +86,22 @@ export function run() {
         }
       }
     };
-    const theirs = median(perAxis, { reps: 5 }) / repeat;
-    const ours = median(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 }) / repeat;
-    const floor = median(output, { reps: 5 }) / repeat;
-    curve.push([`${chunks.toLocaleString('en')} chunks`, ms(theirs), ms(ours), ratio(ours, theirs), ms(floor), ratio(floor, theirs)]);
+    const t = { theirs: [], ours: [], oursFaults: [], floor: [], floorFaults: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      t.theirs.push(median(perAxis, { reps: 5 }) / repeat);
+      const ours = faulting(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 });
+      t.ours.push(ours.time / repeat);
+      t.oursFaults.push(ours.faults / repeat);
+      const floor = faulting(output, { reps: 5 });
+      t.floor.push(floor.time / repeat);
+      t.floorFaults.push(floor.faults / repeat);
+    }
+    const ratios = (a, b) => a.map((x, i) => x / b[i]);
+    const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    const mid = (values) => ms(middle(values));
+    const count = (values) => middle(values).toLocaleString('en', { maximumFractionDigits: 1 });
+    curve.push([`${chunks.toLocaleString('en')} chunks`, mid(t.theirs), mid(t.ours), spread(ratios(t.theirs, t.ours), times), count(t.oursFaults),
+      mid(t.floor), count(t.floorFaults), spread(ratios(t.theirs, t.floor), times)]);
     big.dispose();
   }
   console.log('');

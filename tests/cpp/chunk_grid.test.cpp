@@ -260,6 +260,61 @@ TEST_CASE("locate_axis rejects negative, fractional, NaN and out-of-range elemen
   CHECK(g.locate_axis(0, std::span<const uint64_t>(as_uint), chunks.data(), offsets.data()) == 1);
 }
 
+TEST_CASE("A lookup answered from the previous index's chunk still refuses what it must", "[grid][locate]") {
+  // Shape 6 over edges [4, 4, 4]: chunk 1 holds elements 4 and 5 of the
+  // array, and 6 and 7 only in its declared extent.
+  const ChunkGrid g = grid_of("[6]", "[[4,4,4]]");
+  U chunks(3), offsets(3);
+  const auto first_bad = [&](std::vector<double> values) {
+    return g.locate_axis(0, std::span<const double>(values), chunks.data(), offsets.data());
+  };
+  CHECK(first_bad({5, 6}) == 1);
+  CHECK(first_bad({4, 7}) == 1);
+  CHECK(first_bad({1, 2.5}) == 1);
+  CHECK(first_bad({0, std::nan("")}) == 1);
+  CHECK(first_bad({1, -0.0, 3}) == npos);
+  CHECK(chunks == U{0, 0, 0});
+  CHECK(offsets == U{1, 0, 3});
+  CHECK(first_bad({5, -1}) == 1);
+  CHECK(first_bad({5, std::numeric_limits<double>::infinity()}) == 1);
+  // The same in N-d, where each axis keeps its own chunk.
+  const ChunkGrid two = grid_of("[6,6]", "[[4,4,4],[4,4,4]]");
+  const std::vector<double> rows = {5, 1, 5, 2, 4, 6};
+  U c2(rows.size()), o2(rows.size());
+  CHECK(two.locate_many(std::span<const double>(rows), c2.data(), o2.data()) == 2);
+}
+
+TEST_CASE("An unsafe double is refused even where the previous index's chunk covers it", "[grid][locate]") {
+  // One chunk of 2^60 elements: 2^53 - 1 and 2^53 lie in the same chunk.
+  const ChunkGrid g({step_axis(uint64_t(1) << 61, uint64_t(1) << 60)});
+  const std::vector<double> values = {9007199254740991.0, 9007199254740992.0};
+  U chunks(2), offsets(2);
+  CHECK(g.locate_axis(0, std::span<const double>(values), chunks.data(), offsets.data()) == 1);
+  CHECK(g.locate_many(std::span<const double>(values), chunks.data(), offsets.data()) == 1);
+}
+
+TEST_CASE("Lookups that move back and forth, and jump between runs, agree with one-by-one locate",
+          "[grid][locate]") {
+  const ChunkGrid g = grid_of("[37,37]", "[[[1,3],[5,2],[2,4],7,[3,3]],[[4,3],1,[8,3]]]");
+  // A walk: runs of nearby indices, steps back, jumps across the axis, repeats.
+  const U walk = {0, 1, 1, 2, 3, 2, 1, 0, 12, 13, 14, 13, 20, 27, 28, 36, 35, 0, 36, 12, 12, 26, 25, 24, 3, 4};
+  U rows;
+  for (size_t k = 0; k < walk.size(); ++k) rows.insert(rows.end(), {walk[k], walk[walk.size() - 1 - k]});
+  const std::vector<double> as_double(rows.begin(), rows.end());
+  U chunks(rows.size()), offsets(rows.size());
+  std::vector<double> c2(rows.size()), o2(rows.size());
+  REQUIRE(g.locate_many(std::span<const uint64_t>(rows), chunks.data(), offsets.data()) == npos);
+  REQUIRE(g.locate_many(std::span<const double>(as_double), c2.data(), o2.data()) == npos);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const zr::Located one = g.axis(k % 2).locate(rows[k]);
+    INFO("element " << k << ", index " << rows[k]);
+    CHECK(chunks[k] == one.chunk);
+    CHECK(offsets[k] == one.offset);
+    CHECK(c2[k] == double(one.chunk));
+    CHECK(o2[k] == double(one.offset));
+  }
+}
+
 TEST_CASE("Every index of a zero-length axis is out of range", "[grid][locate]") {
   const ChunkGrid g = grid_of("[0]", "[[4]]");
   U chunks(1), offsets(1);

@@ -245,6 +245,34 @@ TEST_CASE("Property: locate agrees with the spec's procedure, one axis and N-d",
         CHECK(located.offset == o);
         CHECK(located.size == r.edges[c]);
       }
+      // A walk of small steps either way, with jumps: each lookup may be
+      // answered from the previous one's chunk, and must agree all the same.
+      if (r.length > 0) {
+        U walk{uniform(rng, 0, r.length - 1)};
+        while (walk.size() < 200) {
+          const uint64_t at = walk.back();
+          const uint64_t step = uniform(rng, 0, 3);
+          walk.push_back(chance(rng, 0.05) ? uniform(rng, 0, r.length - 1)
+                         : chance(rng, 0.5)  ? (at >= step ? at - step : 0)
+                                             : std::min(at + step, r.length - 1));
+        }
+        const std::vector<double> walk_double(walk.begin(), walk.end());
+        U wc(walk.size()), wo(walk.size());
+        std::vector<double> wc2(walk.size()), wo2(walk.size());
+        REQUIRE(g.locate_axis(d, std::span<const uint64_t>(walk), wc.data(), wo.data()) == zr::npos);
+        REQUIRE(g.locate_axis(d, std::span<const double>(walk_double), wc2.data(), wo2.data()) == zr::npos);
+        for (size_t k = 0; k < walk.size(); ++k) {
+          const auto [c, o] = r.locate(walk[k]);
+          INFO("walk element " << k << ", index " << walk[k]);
+          CHECK(wc[k] == c);
+          CHECK(wo[k] == o);
+          CHECK(wc2[k] == double(c));
+          CHECK(wo2[k] == double(o));
+        }
+        // Past the end after a lookup in the last chunk: refused.
+        const U end = {r.length - 1, r.length};
+        CHECK(g.locate_axis(d, std::span<const uint64_t>(end), wc.data(), wo.data()) == 1);
+      }
       // The array's end is out of range, even when an overflow chunk covers it.
       all.push_back(r.length);
       CHECK(g.locate_axis(d, std::span<const uint64_t>(all), chunks.data(), offsets.data()) == all.size() - 1);

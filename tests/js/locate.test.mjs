@@ -170,3 +170,90 @@ test('locateAxis throws RangeError for an axis outside [0, ndim)', () => {
   assert.throws(() => grid.locateAxis(2, [0]), RangeError);
   assert.throws(() => grid.locateAxis(-1, [0]), RangeError);
 });
+
+// Passing the output arrays: nothing allocated, the same arrays returned.
+test('locateMany writes into the arrays it is given and returns them', () => {
+  const out = { chunks: new Float64Array(rows.length), offsets: new Float64Array(rows.length) };
+  const got = grid.locateMany(new Float64Array(rows), out);
+  assert.equal(got.chunks, out.chunks);
+  assert.equal(got.offsets, out.offsets);
+  assert.deepEqual(Array.from(out.chunks), expected.chunks);
+  assert.deepEqual(Array.from(out.offsets), expected.offsets);
+  const big = { chunks: new BigUint64Array(rows.length), offsets: new BigUint64Array(rows.length) };
+  assert.equal(grid.locateMany(rows.map(BigInt), big).offsets, big.offsets);
+  assert.deepEqual(Array.from(big.offsets), expected.offsets.map(BigInt));
+  // Views into a larger buffer are written in place, and nothing around them.
+  const buffer = new Float64Array(3 * rows.length).fill(-1);
+  const views = { chunks: buffer.subarray(0, rows.length), offsets: buffer.subarray(2 * rows.length) };
+  grid.locateMany(rows, views);
+  assert.deepEqual(Array.from(buffer.subarray(rows.length, 2 * rows.length)), rows.map(() => -1));
+  assert.deepEqual(Array.from(views.chunks), expected.chunks);
+});
+
+test('locateMany refuses output arrays of the wrong type with TypeError', () => {
+  const n = rows.length;
+  for (const [out, input] of [
+    [{ chunks: new Float32Array(n), offsets: new Float64Array(n) }, rows],
+    [{ chunks: new Float64Array(n), offsets: new Array(n).fill(0) }, rows],
+    [{ chunks: new BigUint64Array(n), offsets: new BigUint64Array(n) }, rows],
+    [{ chunks: new Float64Array(n), offsets: new Float64Array(n) }, rows.map(BigInt)],
+    [{ chunks: new BigInt64Array(n), offsets: new BigInt64Array(n) }, BigUint64Array.from(rows, BigInt)],
+    [{ offsets: new Float64Array(n) }, rows],
+  ]) {
+    throwsWith(() => grid.locateMany(input, out), TypeError, /^out\.(chunks|offsets): found .*; expected a (Float64Array|BigUint64Array)/);
+  }
+  for (const out of [null, 7, 'out', () => {}]) throwsWith(() => grid.locateMany(rows, out), TypeError, /^out: found/);
+});
+
+test('locateMany refuses output arrays of the wrong length, or sharing memory, with RangeError', () => {
+  const n = rows.length;
+  throwsWith(() => grid.locateMany(rows, { chunks: new Float64Array(n - 1), offsets: new Float64Array(n) }), RangeError,
+    /out\.chunks: found length 7; expected 8/);
+  throwsWith(() => grid.locateMany(rows, { chunks: new Float64Array(n), offsets: new Float64Array(n + 2) }), RangeError,
+    /out\.offsets: found length 10/);
+  const same = new Float64Array(n);
+  throwsWith(() => grid.locateMany(rows, { chunks: same, offsets: same }), RangeError, /share memory/);
+  const buffer = new Float64Array(n + 1);
+  throwsWith(() => grid.locateMany(rows, { chunks: buffer.subarray(0, n), offsets: buffer.subarray(1) }), RangeError, /share memory/);
+  const input = new Float64Array(3 * n);
+  input.set(rows);
+  throwsWith(() => grid.locateMany(input.subarray(0, n), { chunks: input.subarray(2 * n), offsets: input.subarray(4, 4 + n) }), RangeError,
+    /out\.offsets shares memory with the indices/);
+});
+
+test('locateAxis writes into the arrays it is given, checked the same way', () => {
+  const out = { chunks: new Float64Array(4), offsets: new Float64Array(4) };
+  assert.equal(grid.locateAxis(1, [0, 4, 5, 11], out).chunks, out.chunks);
+  assert.deepEqual(Array.from(out.chunks), [0, 0, 1, 2]);
+  assert.deepEqual(Array.from(out.offsets), [0, 4, 0, 2]);
+  throwsWith(() => grid.locateAxis(1, [0, 4], out), RangeError, /out\.chunks: found length 4; expected 2/);
+  throwsWith(() => grid.locateAxis(1, [0n, 4n, 5n, 11n], out), TypeError, /expected a BigUint64Array/);
+});
+
+// Batches longer than one block (the wrapper works through them in blocks
+// of whole rows): every answer, and the first bad row's number, as for a short one.
+test('locateMany and locateAxis give the same answers and name the same row across blocks', () => {
+  const three = ChunkGrid.fromChunkShapes([37, 12, 1000], [[[1, 3], [5, 2], [2, 4], 7, [3, 3]], [5, 4, 3], 7]);
+  // Blocks of 65,535 values hold 21,845 rows of three.
+  const n = 50_001;
+  const idx = new Float64Array(3 * n);
+  for (let i = 0; i < idx.length; i++) idx[i] = (i * 7919) % three.shape[i % 3];
+  for (const input of [idx, Array.from(idx), BigUint64Array.from(idx, BigInt)]) {
+    const { chunks, offsets } = three.locateMany(input);
+    for (const row of [0, 1, 21_844, 21_845, 21_846, 43_689, 43_690, 43_691, n - 1]) {
+      const one = three.locate(Array.from(idx.subarray(3 * row, 3 * row + 3)));
+      assert.deepEqual(Array.from(chunks.subarray(3 * row, 3 * row + 3), Number), one.chunk, `row ${row}`);
+      assert.deepEqual(Array.from(offsets.subarray(3 * row, 3 * row + 3), Number), one.offset, `row ${row}`);
+    }
+  }
+  const column = idx.map((_, i) => (i * 7919) % 1000);
+  const axis = three.locateAxis(2, column);
+  for (const i of [0, 65_535, 65_536, 65_537, 131_072, column.length - 1]) {
+    assert.deepEqual([axis.chunks[i], axis.offsets[i]], [Math.floor(column[i] / 7), column[i] % 7], `element ${i}`);
+  }
+  const bad = idx.slice();
+  bad[3 * 40_000 + 1] = 12;
+  throwsWith(() => three.locateMany(bad), RangeError, /^row 40000 \[/);
+  column[100_001] = 1000;
+  throwsWith(() => three.locateAxis(2, column), RangeError, /^indices\[100001\] = 1000/);
+});

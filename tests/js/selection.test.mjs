@@ -231,6 +231,32 @@ test('projectAxes: {blocks} gives kind "slice" with step 1', () => {
   assert.deepEqual(Array.from(axis.outStops), [3, 4]);
 });
 
+// Small results leave WebAssembly memory in one copy, their columns views
+// into it; large ones one array per column. Either way each column holds
+// exactly its own entries, also where the core reserved room for more.
+test('projectAxes columns are right, small or large, where fewer chunks are selected than reserved', () => {
+  // Unit edges with a step of 2 skip every other chunk: each period of
+  // [1, 1, 1, 1, 1, 1, 10] elements 0..15 selects chunks 0, 2, 4 and 6.
+  for (const periods of [1, 2000]) {
+    const edges = Array.from({ length: periods }, () => [1, 1, 1, 1, 1, 1, 10]).flat();
+    const g = ChunkGrid.fromEdges([edges]);
+    for (const big of [false, true]) {
+      const step = big ? 2n : 2;
+      const [axis] = g.projectAxes([{ step }]);
+      const want = (k, values) => Array.from({ length: 4 * periods }, (_, i) => values[i % 4] + Math.floor(i / 4) * k);
+      const expect = {
+        chunks: want(7, [0, 2, 4, 6]), starts: want(0, [0, 0, 0, 0]), stops: want(0, [1, 1, 1, 10]),
+        outStarts: want(8, [0, 1, 2, 3]), outStops: want(8, [1, 2, 3, 8]),
+      };
+      for (const [k, values] of Object.entries(expect)) {
+        assert.equal(axis[k].length, 4 * periods, `${k}, ${periods} periods`);
+        assert.deepEqual(Array.from(axis[k], Number), values, `${k}, ${periods} periods, bigint ${big}`);
+        assert.ok(axis[k] instanceof (big ? BigUint64Array : Float64Array));
+      }
+    }
+  }
+});
+
 test('projectAxes stays O(sum over axes): one entry per axis, no product', () => {
   const big = ChunkGrid.fromChunkShapes([1e6, 1e6], [1, 1]);
   const axes = big.projectAxes([{ stop: 1000 }, { stop: 1000 }]);

@@ -8,6 +8,13 @@ const small: { chunk: number[]; offset: number[] } = grid.locate([20, 15]);
 const batch: Float64Array = grid.locateMany(new Float64Array([20, 15, 0, 0])).chunks;
 const bigBatch: BigUint64Array = grid.locateMany(new BigUint64Array([20n, 15n])).offsets;
 const axis: Float64Array = grid.locateAxis(0, [1, 2, 3]).chunks;
+// Output arrays passed in, of the type the input gives.
+const into = { chunks: new Float64Array(4), offsets: new Float64Array(4) };
+const same: Float64Array = grid.locateMany(new Float64Array([20, 15, 0, 0]), into).chunks;
+const bigInto: BigUint64Array = grid.locateMany(new BigUint64Array([20n, 15n]), { chunks: new BigUint64Array(2), offsets: new BigUint64Array(2) }).chunks;
+const axisInto: Float64Array = grid.locateAxis(0, [1, 2, 3, 4], into).offsets;
+// @ts-expect-error the output needs both arrays
+grid.locateMany([20, 15], { chunks: new Float64Array(2) });
 const edges: BigUint64Array = grid.edges(0, { bigint: true });
 const shape: Array<number | bigint> = grid.shape;
 for (const p of grid.project([{ start: 0, stop: 20, step: 2 }, 3])) {
@@ -28,7 +35,7 @@ try {
 }
 resized.dispose();
 grid[Symbol.dispose]();
-void [small, batch, bigBatch, axis, edges, shape, ChunkGrid.fromEdges([[5, 5], []])];
+void [small, batch, bigBatch, axis, same, bigInto, axisInto, edges, shape, ChunkGrid.fromEdges([[5, 5], []])];
 
 // @ts-expect-error: grids are built by the static factories only
 new ChunkGrid();
