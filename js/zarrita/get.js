@@ -8,8 +8,8 @@ import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides } from './copy.js';
 import { filled, scalarOf, wrap } from './data-type.js';
-import { chunkCoords, chunkToOutput, planSelection, units } from './plan.js';
-import { concurrencyOf, runPool } from './pool.js';
+import { chunkCoords, chunkToOutput, declaredEdges, planSelection, unitCount, units } from './plan.js';
+import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
 /**
@@ -18,12 +18,15 @@ import { readKey } from './store.js';
  * @import { GetOptions, NdArray, RectilinearArray, ScalarFor, Selection, SupportedDataType } from '../zarrita.js'
  */
 
-async function decode(chain, bytes, key) {
+// A decoded chunk (or a promise of it), its errors naming the chunk.
+function decode(chain, bytes, key) {
+  let chunk;
   try {
-    return await chain.decode(bytes);
+    chunk = chain.decode(bytes);
   } catch (error) {
     throw withChunkPath(error, key);
   }
+  return isPromiseLike(chunk) ? chunk.catch((error) => { throw withChunkPath(error, key); }) : chunk;
 }
 
 export const DEFAULT_MAX_BYTES = 2 ** 32;
@@ -40,17 +43,24 @@ function outputCheck(type, maxBytes = DEFAULT_MAX_BYTES) {
   };
 }
 
+// One task per chunk: read, decode, copy into `out`. Each step waits only
+// when it has to, so chunks from a store that answers at once are copied
+// without a promise between them.
 function* readTasks(context, axes, out, outStride, signal) {
   const { grid, sharding, store } = context;
+  const copy = (chain, bytes, key, at) =>
+    after(decode(chain, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride));
   if (!sharding) {
+    const { chains } = context;
+    const edges = declaredEdges(grid, context.regularChunkShape, axes);
     for (const at of units(axes)) {
-      yield async () => {
-        const coords = chunkCoords(axes, at);
-        const key = context.chunkKey(coords);
-        const bytes = await readKey(store, key, signal);
-        if (!bytes) return;
-        const chain = await context.chains.forShape(grid.chunkShape(coords));
-        chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+      yield () => {
+        const key = context.chunkKey(chunkCoords(axes, at));
+        return after(readKey(store, key, signal), (bytes) => {
+          if (!bytes) return undefined;
+          const shape = edges.map((e, d) => e[at[d]]);
+          return after(chains.built(shape) ?? chains.forShape(shape), (chain) => copy(chain, bytes, key, at));
+        });
       };
     }
     return;
@@ -63,9 +73,8 @@ function* readTasks(context, axes, out, outStride, signal) {
       const local = placement.map((p, d) => p.locals[at[d]]);
       const bytes = await reader.chunkBytes(shard, local);
       if (!bytes) return;
-      const chain = await sharding.chains.forShape(sharding.chunkShape);
-      const key = `${context.chunkKey(shard)}[${local.join(',')}]`;
-      chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+      const chain = sharding.chains.built(sharding.chunkShape) ?? await sharding.chains.forShape(sharding.chunkShape);
+      await copy(chain, bytes, `${context.chunkKey(shard)}[${local.join(',')}]`, at);
     };
   }
 }
@@ -118,7 +127,8 @@ export async function get(arr, selection = null, opts = {}) {
     : planSelection(grid, selection, checkShape);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);
-  await runPool(readTasks(context, axes, out, outStride, signal), limit, signal);
+  // No more workers than chunks: a small read starts no idle ones.
+  await runPool(readTasks(context, axes, out, outStride, signal), Math.min(limit, unitCount(axes)), signal);
   if (outShape.length === 0) return scalarOf(type, out[0]);
   return { data: wrap(type, out), shape: outShape, stride: outStride };
 }

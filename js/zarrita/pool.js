@@ -10,7 +10,14 @@ export function concurrencyOf(opts) {
   return limit;
 }
 
-// tasks: an iterable (possibly lazy) of () => Promise.
+// A store may answer at once (a Map) or with a promise; so may a codec.
+// `after(value, fn)` runs fn at once on a value and after a promise
+// otherwise, so that a read that never waits pays for no promise.
+export const isPromiseLike = (value) => typeof value?.then === 'function';
+export const after = (value, fn) => (isPromiseLike(value) ? value.then(fn) : fn(value));
+
+// tasks: an iterable (possibly lazy) of () => (a value or a promise). A
+// task that answers at once is not awaited.
 export async function runPool(tasks, limit, signal) {
   const iterator = tasks[Symbol.iterator]();
   /** @type {{ error: unknown } | null} */
@@ -24,7 +31,8 @@ export async function runPool(tasks, limit, signal) {
       const next = iterator.next();
       if (next.done) return;
       try {
-        await next.value();
+        const done = next.value();
+        if (isPromiseLike(done)) await done;
       } catch (error) {
         failure ??= { error };
       }
