@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { copyColumns, requireWorkingSet, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { copyColumns, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -122,17 +122,31 @@ function projectMask(grid, axis, mask, length, what, big) {
   return { kind: 'points', chunks, offsets, starts, stops, positions };
 }
 
-// A slice (or a block range) is written by the core straight into one heap
-// buffer of five columns, then each column is copied out.
+// A slice over at most this many chunks is written into the kept scratch
+// buffer in one call: no bound to ask first, no allocation on the heap.
+const SCRATCH_ENTRIES = 32;
+
+// A slice's five columns, written by the core straight into heap memory,
+// then each copied out.
+function sliceColumns(grid, axis, arg, big) {
+  const into = big ? 'sliceIntoU64' : 'sliceIntoF64';
+  const copyOut = (out, capacity, n) => [0, 1, 2, 3, 4].map((k) => (big ? u64View : f64View)(out + k * capacity * 8, n).slice());
+  const address = scratch(SCRATCH_ENTRIES * 40);
+  const quick = grid[into](axis, arg, address, SCRATCH_ENTRIES);
+  if (quick >= 0) return copyOut(address, SCRATCH_ENTRIES, quick);
+  // -1: more entries than the scratch holds, or a value that is not exact.
+  const capacity = grid.sliceBound(axis, arg);
+  return withHeap(capacity * 40, (out) => {
+    const n = grid[into](axis, arg, out, capacity);
+    if (n < 0) throw notExact();
+    return copyOut(out, capacity, n);
+  });
+}
+
+// A slice (or a block range), projected.
 function projectSlice(grid, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
-  const capacity = grid.sliceBound(axis, arg);
-  const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
-    const n = grid[big ? 'sliceIntoU64' : 'sliceIntoF64'](axis, arg, out, capacity);
-    if (n < 0) throw notExact();
-    const view = big ? u64View : f64View;
-    return [0, 1, 2, 3, 4].map((k) => view(out + k * capacity * 8, n).slice());
-  });
+  const [chunks, starts, stops, outStarts, outStops] = sliceColumns(grid, axis, arg, big);
   const step = arg.blocks ? 1n : arg.step;
   return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
 }
