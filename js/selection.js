@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { copyColumns, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { copyColumns, requireWorkingSet, scratch, scratchF64, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -131,9 +131,14 @@ const SCRATCH_ENTRIES = 32;
 function sliceColumns(grid, axis, arg, big) {
   const into = big ? 'sliceIntoU64' : 'sliceIntoF64';
   const copyOut = (out, capacity, n) => [0, 1, 2, 3, 4].map((k) => (big ? u64View : f64View)(out + k * capacity * 8, n).slice());
-  const address = scratch(SCRATCH_ENTRIES * 40);
+  const address = scratch(5 * SCRATCH_ENTRIES * 8);
   const quick = grid[into](axis, arg, address, SCRATCH_ENTRIES);
-  if (quick >= 0) return copyOut(address, SCRATCH_ENTRIES, quick);
+  if (quick >= 0) {
+    if (big) return copyOut(address, SCRATCH_ENTRIES, quick);
+    // Doubles come out through the scratch's kept view: no view per column.
+    const kept = scratchF64(5 * SCRATCH_ENTRIES);
+    return [0, 1, 2, 3, 4].map((k) => kept.slice(k * SCRATCH_ENTRIES, k * SCRATCH_ENTRIES + quick));
+  }
   // -1: more entries than the scratch holds, or a value that is not exact.
   const capacity = grid.sliceBound(axis, arg);
   return withHeap(capacity * 40, (out) => {

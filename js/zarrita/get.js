@@ -8,7 +8,7 @@ import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides } from './copy.js';
 import { filled, scalarOf, wrap } from './data-type.js';
-import { chunkCoords, chunkToOutput, declaredEdges, planSelection, unitCount, units } from './plan.js';
+import { chunkCoords, chunkToOutput, declaredShapes, planSelection, unitCount, units } from './plan.js';
 import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
@@ -52,13 +52,13 @@ function* readTasks(context, axes, out, outStride, signal) {
     after(decode(chain, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride));
   if (!sharding) {
     const { chains } = context;
-    const edges = declaredEdges(grid, context.regularChunkShape, axes);
+    const shapeOf = declaredShapes(grid, context.regularChunkShape, axes);
     for (const at of units(axes)) {
       yield () => {
         const key = context.chunkKey(chunkCoords(axes, at));
         return after(readKey(store, key, signal), (bytes) => {
           if (!bytes) return undefined;
-          const shape = edges.map((e, d) => e[at[d]]);
+          const shape = shapeOf(at);
           return after(chains.built(shape) ?? chains.forShape(shape), (chain) => copy(chain, bytes, key, at));
         });
       };

@@ -76,21 +76,21 @@ export const chunkCoords = (axes, at) => axes.map((a, d) => a.chunks[at[d]]);
 // The number of chunks the plan visits.
 export const unitCount = (axes) => axes.reduce((n, a) => n * a.chunks.length, 1);
 
-// The declared edge of each chunk of the plan, per axis: `regularShape`
-// (a regular grid's chunk_shape) when given, else the grid's axisChunk.
-export function declaredEdges(grid, regularShape, axes) {
-  return axes.map((a, d) => {
-    if (regularShape) return new Float64Array(a.chunks.length).fill(regularShape[d]);
-    return Float64Array.from(a.chunks, (c) => grid.axisChunk(d, c).size);
-  });
+// The declared shape of each chunk of the plan, by its entry numbers: a
+// regular grid's chunk_shape (`regularShape`) for all, else the edges the
+// grid's axisChunk gives, asked once per axis entry.
+export function declaredShapes(grid, regularShape, axes) {
+  if (regularShape) return () => regularShape;
+  const edges = axes.map((a, d) => Float64Array.from(a.chunks, (c) => grid.axisChunk(d, c).size));
+  return (at) => edges.map((e, d) => e[at[d]]);
 }
 
-// The copy axes between a chunk (its stride) and the selection's output
-// (C-ordered, `outStride`): {chunkBase, lists: [{n, chunk, out}]}, each
-// side a Side of copy.js.
-function pairs(axes, at, chunkStride, outStride) {
+// The copy axes (copy.js) between a chunk (its stride) and the selection's
+// output (`outStride`), from the chunk's side to the output's or, with
+// `toChunk`, the other way: {chunkBase, axes}.
+function copyAxes(axes, at, chunkStride, outStride, toChunk) {
   let chunkBase = 0;
-  const lists = [];
+  const copy = [];
   let o = 0;
   for (let d = 0; d < axes.length; d++) {
     const a = axes[d];
@@ -101,30 +101,36 @@ function pairs(axes, at, chunkStride, outStride) {
       continue;
     }
     const os = outStride[o++];
+    let n;
+    let chunk;
+    let out;
     if (a.kind === 'slice') {
-      const n = a.outStops[i] - a.outStarts[i];
-      lists.push({ n, chunk: { start: a.starts[i] * cs, step: a.step * cs, list: null }, out: { start: a.outStarts[i] * os, step: os, list: null } });
+      n = a.outStops[i] - a.outStarts[i];
+      chunk = { start: a.starts[i] * cs, step: a.step * cs, list: null };
+      out = { start: a.outStarts[i] * os, step: os, list: null };
     } else {
       const [from, to] = [a.starts[i], a.stops[i]];
-      lists.push({ n: to - from, chunk: { start: 0, step: cs, list: a.offsets.subarray(from, to) }, out: { start: 0, step: os, list: a.positions.subarray(from, to) } });
+      n = to - from;
+      chunk = { start: 0, step: cs, list: a.offsets.subarray(from, to) };
+      out = { start: 0, step: os, list: a.positions.subarray(from, to) };
     }
+    copy.push(toChunk ? { n, src: out, dst: chunk } : { n, src: chunk, dst: out });
   }
-  return { chunkBase, lists };
+  return { chunkBase, axes: copy };
 }
 
 // Copies the selected elements of a decoded chunk into the output.
 export function chunkToOutput(axes, at, chunk, out, outStride) {
-  const { chunkBase, lists } = pairs(axes, at, chunk.stride, outStride);
-  copyRegion(out, 0, chunk.data, chunkBase, lists.map(({ n, chunk: src, out: dst }) => ({ n, src, dst })));
+  const plan = copyAxes(axes, at, chunk.stride, outStride, false);
+  copyRegion(out, 0, chunk.data, plan.chunkBase, plan.axes);
 }
 
 // Copies the value's elements into a C-ordered chunk buffer; a scalar value
 // (`value.scalar`) fills the selected elements.
 export function valueToChunk(axes, at, value, chunkData, chunkStride) {
-  const { chunkBase, lists } = pairs(axes, at, chunkStride, value.stride ?? []);
-  const copyAxes = lists.map(({ n, chunk: dst, out: src }) => ({ n, src, dst }));
-  if ('scalar' in value) fillRegion(chunkData, chunkBase, value.scalar, copyAxes);
-  else copyRegion(chunkData, chunkBase, value.data, 0, copyAxes);
+  const plan = copyAxes(axes, at, chunkStride, value.stride ?? [], true);
+  if ('scalar' in value) fillRegion(chunkData, plan.chunkBase, value.scalar, plan.axes);
+  else copyRegion(chunkData, plan.chunkBase, value.data, 0, plan.axes);
 }
 
 // True when the selection covers every element of the chunk inside the array

@@ -38,7 +38,8 @@ export async function runPool(tasks, limit, signal) {
       }
     }
   };
-  await Promise.all(Array.from({ length: limit }, worker));
+  if (limit === 1) await worker();
+  else await Promise.all(Array.from({ length: limit }, worker));
   // Set by the workers, which the narrowing above does not see.
   const failed = /** @type {{ error: unknown } | null} */ (failure);
   if (failed) throw failed.error;
