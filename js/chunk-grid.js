@@ -409,7 +409,7 @@ export class ChunkGrid {
    * @returns {SelectedChunks}
    */
   selectedChunks(selection) {
-    return selectedChunks(this.#native, this.#shapes[0], selection);
+    return selectedChunks(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**
@@ -626,7 +626,7 @@ export class ChunkGrid {
    * @returns {AxisProjection[]}
    */
   projectAxes(selection) {
-    return projectAxes(this.#native, this.#shapes[0], selection);
+    return projectAxes(this.#native, this.#address, this.#shapes[0], selection);
   }
 
   /**

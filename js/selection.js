@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { copyColumns, requireWorkingSet, scratch, scratchF64, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { copyColumns, native, requireWorkingSet, scratch, scratchF64, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -126,15 +126,21 @@ function projectMask(grid, axis, mask, length, what, big) {
 // buffer in one call: no bound to ask first, no allocation on the heap.
 const SCRATCH_ENTRIES = 32;
 
+// A slice argument as zr_slice_into's flag bits (src/wasm/bindings.cpp).
+const sliceFlags = (arg, big) => (arg.hasStart ? 1 : 0) | (arg.startNegative ? 2 : 0) | (arg.hasStop ? 4 : 0) |
+  (arg.stopNegative ? 8 : 0) | (arg.blocks ? 16 : 0) | (big ? 32 : 0);
+
 // A slice's five columns, written by the core straight into heap memory,
-// then each copied out.
-function sliceColumns(grid, axis, arg, big) {
-  const into = big ? 'sliceIntoU64' : 'sliceIntoF64';
+// then each copied out. `address` is the grid's, for the plain export: a
+// projection through Embind cost about half a microsecond per axis more.
+function sliceColumns(grid, address, axis, arg, big) {
+  const flags = sliceFlags(arg, big);
+  const into = (out, capacity) => native._zr_slice_into(address, axis, flags, arg.start, arg.stop, arg.step, out, capacity);
   const copyOut = (out, capacity, n) => [0, 1, 2, 3, 4].map((k) => (big ? u64View : f64View)(out + k * capacity * 8, n).slice());
-  const address = scratch(5 * SCRATCH_ENTRIES * 8);
-  const quick = grid[into](axis, arg, address, SCRATCH_ENTRIES);
+  const scratchAt = scratch(5 * SCRATCH_ENTRIES * 8);
+  const quick = into(scratchAt, SCRATCH_ENTRIES);
   if (quick >= 0) {
-    if (big) return copyOut(address, SCRATCH_ENTRIES, quick);
+    if (big) return copyOut(scratchAt, SCRATCH_ENTRIES, quick);
     // Doubles come out through the scratch's kept view: no view per column.
     const kept = scratchF64(5 * SCRATCH_ENTRIES);
     return [0, 1, 2, 3, 4].map((k) => kept.slice(k * SCRATCH_ENTRIES, k * SCRATCH_ENTRIES + quick));
@@ -142,16 +148,16 @@ function sliceColumns(grid, axis, arg, big) {
   // -1: more entries than the scratch holds, or a value that is not exact.
   const capacity = grid.sliceBound(axis, arg);
   return withHeap(capacity * 40, (out) => {
-    const n = grid[into](axis, arg, out, capacity);
+    const n = into(out, capacity);
     if (n < 0) throw notExact();
     return copyOut(out, capacity, n);
   });
 }
 
 // A slice (or a block range), projected.
-function projectSlice(grid, axis, entry, big, what) {
+function projectSlice(grid, address, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
-  const [chunks, starts, stops, outStarts, outStops] = sliceColumns(grid, axis, arg, big);
+  const [chunks, starts, stops, outStarts, outStops] = sliceColumns(grid, address, axis, arg, big);
   const step = arg.blocks ? 1n : arg.step;
   return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
 }
@@ -164,8 +170,9 @@ function projectInteger(grid, axis, value, length, what, big) {
   return { kind: 'integer', chunk: output(u64(at.chunk), big), index: output(u64(at.offset), big) };
 }
 
-// One projection per axis: projectAxes (js/index.d.ts).
-export function projectAxes(grid, shape, selection) {
+// One projection per axis: projectAxes (js/index.d.ts). `address` is the
+// native grid's (Grid.address()).
+export function projectAxes(grid, address, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
   if (selection.length > shape.length) {
@@ -175,11 +182,11 @@ export function projectAxes(grid, shape, selection) {
   return shape.map((length, axis) => {
     const entry = selection[axis];
     const what = `selection[${axis}]`;
-    if (entry === null || entry === undefined) return projectSlice(grid, axis, {}, big, what);
+    if (entry === null || entry === undefined) return projectSlice(grid, address, axis, {}, big, what);
     if (typeof entry === 'number' || isBigInt(entry)) return projectInteger(grid, axis, entry, length, what, big);
     if (isMask(entry)) return projectMask(grid, axis, entry, length, what, big);
     if (isIntegerArray(entry)) return projectPoints(grid, axis, entry, length, what, big);
-    if (typeof entry === 'object') return projectSlice(grid, axis, entry, big, what);
+    if (typeof entry === 'object') return projectSlice(grid, address, axis, entry, big, what);
     throw new TypeError(`${what}: found ${typeof entry}; expected an integer, a slice, null, an integer array, a mask or {blocks}`);
   });
 }
@@ -219,7 +226,7 @@ const EMPTY = Object.freeze({ start: 0, stop: 0 });
 
 // Which chunks a selection touches, per axis, answered by the core without
 // listing more than a view can show (see js/index.d.ts, SelectedChunks).
-export function selectedChunks(grid, shape, selection) {
+export function selectedChunks(grid, address, shape, selection) {
   if (selection === null || selection === undefined) selection = [];
   if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
   if (selection.length > shape.length) {
@@ -238,7 +245,7 @@ export function selectedChunks(grid, shape, selection) {
   });
   // One projection for every axis answered by a list; empty slices elsewhere.
   if (axes.some((a) => a === null)) {
-    const projected = projectAxes(grid, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
+    const projected = projectAxes(grid, address, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
     axes.forEach((a, d) => {
       if (a !== null) return;
       const p = projected[d];

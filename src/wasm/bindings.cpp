@@ -487,6 +487,25 @@ Columns axis_sources(const ChunkGrid& source, const ChunkGrid& target, size_t ax
 
 }  // namespace
 
+// slice_into as a plain export, for the reader's fixed cost per call (see
+// zr_locate_f64): the slice argument as bits and magnitudes, not a value
+// object. `flags`: 1 has a start, 2 the start is negative, 4 has a stop,
+// 8 the stop is negative, 16 blocks, 32 uint64 columns (else doubles).
+extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_into(uintptr_t grid, size_t axis, uint32_t flags, uint64_t start,
+                                                     uint64_t stop, uint64_t step, uintptr_t out, size_t capacity) {
+  SliceArg spec;
+  spec.has_start = flags & 1;
+  spec.start_negative = flags & 2;
+  spec.start = start;
+  spec.has_stop = flags & 4;
+  spec.stop_negative = flags & 8;
+  spec.stop = stop;
+  spec.step = step;
+  spec.blocks = flags & 16;
+  const ChunkGrid& g = *at<const ChunkGrid>(grid);
+  return flags & 32 ? slice_into<uint64_t>(g, axis, spec, out, capacity) : slice_into<double>(g, axis, spec, out, capacity);
+}
+
 EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   enum_<zr::ProblemCode>("ProblemCode")
       .value("INVALID", zr::ProblemCode::Invalid)
@@ -602,8 +621,6 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("sliceBound", &slice_bound)
       .function("sliceRange", &slice_range_of)
       .function("sliceChunks", &slice_chunks)
-      .function("sliceIntoF64", &slice_into<double>)
-      .function("sliceIntoU64", &slice_into<uint64_t>)
       .function("projectInteger", &project_integer)
       .function("projectPointsF64", &project_points<double>)
       .function("projectPointsI64", &project_points<int64_t>)

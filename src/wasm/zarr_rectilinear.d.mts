@@ -180,8 +180,6 @@ export interface Grid extends Handle {
   sliceRange(axis: number, slice: SliceArg): SliceRange;
   sliceChunks(axis: number, slice: SliceArg): SliceChunks;
   /** The number of chunks written, or -1 when a value is not exact as a double. */
-  sliceIntoF64(axis: number, slice: SliceArg, out: number, capacity: number): number;
-  sliceIntoU64(axis: number, slice: SliceArg, out: number, capacity: number): number;
   projectInteger(axis: number, negative: boolean, magnitude: bigint): IntegerAt;
   projectPointsF64(axis: number, input: number, n: number): Columns;
   projectPointsI64(axis: number, input: number, n: number): Columns;
@@ -196,6 +194,7 @@ export interface NativeModule {
   _malloc(bytes: number): number;
   _free(address: number): void;
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
+  _zr_slice_into(grid: number, axis: number, flags: number, start: bigint, stop: bigint, step: bigint, out: number, capacity: number): number;
   /** The enum's values by JS name, and `values` (by number). */
   ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
   maxDocumentBytes: number;
