@@ -43,23 +43,27 @@ function outputCheck(type, maxBytes = DEFAULT_MAX_BYTES) {
   };
 }
 
-// One task per chunk: read, decode, copy into `out`. Each step waits only
-// when it has to, so chunks from a store that answers at once are copied
-// without a promise between them.
+// One task per chunk: fetch, then decode and copy into `out`. The fetch
+// holds a slot of the pool (opts.concurrency bounds fetches); decoding that
+// answers with a promise (gzip) is detached, so that it holds none. Each
+// step waits only when it has to: chunks from a store that answers at once
+// are copied without a promise between them.
 function* readTasks(context, axes, out, outStride, signal) {
   const { grid, sharding, store } = context;
-  const copy = (chain, bytes, key, at) =>
-    after(decode(chain, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride));
+  const copy = (detach, chain, bytes, key, at) => {
+    const done = after(chain, (c) => after(decode(c, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride)));
+    if (isPromiseLike(done)) detach(done);
+  };
   if (!sharding) {
     const { chains } = context;
     const shapeOf = declaredShapes(grid, context.regularChunkShape, axes);
     for (const at of units(axes)) {
-      yield () => {
+      yield (detach) => {
         const key = context.chunkKey(chunkCoords(axes, at));
         return after(readKey(store, key, signal), (bytes) => {
-          if (!bytes) return undefined;
+          if (!bytes) return;
           const shape = shapeOf(at);
-          return after(chains.built(shape) ?? chains.forShape(shape), (chain) => copy(chain, bytes, key, at));
+          copy(detach, chains.built(shape) ?? chains.forShape(shape), bytes, key, at);
         });
       };
     }
@@ -67,14 +71,14 @@ function* readTasks(context, axes, out, outStride, signal) {
   }
   const placement = placeInShards(grid, sharding, axes);
   const reader = new ShardReader(context, signal);
+  const { chains, chunkShape } = sharding;
   for (const at of units(axes)) {
-    yield async () => {
+    yield async (detach) => {
       const shard = placement.map((p, d) => p.shards[at[d]]);
       const local = placement.map((p, d) => p.locals[at[d]]);
       const bytes = await reader.chunkBytes(shard, local);
       if (!bytes) return;
-      const chain = sharding.chains.built(sharding.chunkShape) ?? await sharding.chains.forShape(sharding.chunkShape);
-      await copy(chain, bytes, `${context.chunkKey(shard)}[${local.join(',')}]`, at);
+      copy(detach, chains.built(chunkShape) ?? chains.forShape(chunkShape), bytes, `${context.chunkKey(shard)}[${local.join(',')}]`, at);
     };
   }
 }
