@@ -51,7 +51,7 @@ export async function runPool(tasks, limit, signal) {
   };
   if (limit === 1) await worker();
   else await Promise.all(Array.from({ length: limit }, worker));
-  await Promise.all(detached);
+  if (detached.length > 0) await Promise.all(detached);
   // Set by the workers, which the narrowing above does not see.
   const failed = /** @type {{ error: unknown } | null} */ (failure);
   if (failed) throw failed.error;
