@@ -8,7 +8,7 @@ import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides } from './copy.js';
 import { filled, scalarOf, wrap } from './data-type.js';
-import { chunkCoords, chunkToOutput, declaredShapes, planSelection, unitCount, units } from './plan.js';
+import { chunkCoords, chunkToOutput, declaredShapes, planSelection, sizeLimit, unitCount, units } from './plan.js';
 import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
@@ -27,20 +27,6 @@ function decode(chain, bytes, key) {
     throw withChunkPath(error, key);
   }
   return isPromiseLike(chunk) ? chunk.catch((error) => { throw withChunkPath(error, key); }) : chunk;
-}
-
-export const DEFAULT_MAX_BYTES = 2 ** 32;
-
-// Refuses an output shape past maxBytes, before anything is allocated.
-function outputCheck(type, maxBytes = DEFAULT_MAX_BYTES) {
-  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new RangeError(`maxBytes: found ${String(maxBytes)}; expected a non-negative number`);
-  return (/** @type {number[]} */ shape) => {
-    const elements = shape.reduce((a, b) => a * b, 1);
-    const bytes = elements * type.bytes;
-    if (bytes > maxBytes) {
-      throw new RangeError(`get: the selection has shape [${shape.join(', ')}], ${elements} elements of ${type.name} (${bytes} bytes); the limit is ${maxBytes} bytes (opts.maxBytes)`);
-    }
-  };
 }
 
 // One task per chunk: fetch, then decode and copy into `out`. The fetch
@@ -125,7 +111,7 @@ export async function get(arr, selection = null, opts = {}) {
   const signal = opts.signal;
   signal?.throwIfAborted();
   const limit = concurrencyOf(opts);
-  const checkShape = outputCheck(type, opts.maxBytes);
+  const checkShape = sizeLimit('get', type, opts.maxBytes);
   const { axes, outShape } = sharding
     ? planSelection(sharding.innerGrid, shardSelection(grid, selection), checkShape)
     : planSelection(grid, selection, checkShape);

@@ -48,6 +48,21 @@ function projectedLength(p) {
   return p.positions.length;
 }
 
+const DEFAULT_MAX_BYTES = 2 ** 32;
+
+// A checkShape for planSelection: refuses a selection of more than maxBytes
+// of `type` (get's output, set's writes) before any per-element work.
+export function sizeLimit(verb, type, maxBytes = DEFAULT_MAX_BYTES) {
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new RangeError(`maxBytes: found ${String(maxBytes)}; expected a non-negative number`);
+  return (/** @type {number[]} */ shape) => {
+    const elements = shape.reduce((a, b) => a * b, 1);
+    const bytes = elements * type.bytes;
+    if (bytes > maxBytes) {
+      throw new RangeError(`${verb}: the selection has shape [${shape.join(', ')}], ${elements} elements of ${type.name} (${bytes} bytes); the limit is ${maxBytes} bytes (opts.maxBytes)`);
+    }
+  };
+}
+
 // { axes, outShape } for a selection on `grid`. `checkShape(outShape)`, when
 // given, runs before any per-element list is built: it may throw.
 export function planSelection(grid, selection, checkShape) {
