@@ -1,7 +1,7 @@
 // @ts-check
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { checkMemory, copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
+import { checkMemory, copyColumns, copyInto, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, natural, output, toUint64, unsafeHint } from './numbers.js';
@@ -115,11 +115,6 @@ function checkOutput(name, array, type, n, big) {
   }
   if (array.length !== n) throw new RangeError(`out.${name}: found length ${array.length}; expected ${n}, one entry per index`);
 }
-
-// Copies typed values into a typed array at `at`. Both sides hold doubles,
-// or both uint64; TypeScript cannot pair the members of the two unions.
-const copyInto = (/** @type {Float64Array | BigUint64Array} */ target, /** @type {ArrayLike<number> | ArrayLike<bigint>} */ source, at = 0) =>
-  /** @type {Float64Array} */ (target).set(/** @type {ArrayLike<number>} */ (source), at);
 
 // Runs a batch lookup, block by block: number input goes through doubles,
 // bigint through uint64 (the input rule of js/indices.js). `stride` values

@@ -179,7 +179,7 @@ export function problems(vector) {
 // copying a few thousand values. Larger ones get a typed array per column,
 // as allocators recycle arrays of a few MB, while one array of all of them
 // would often be fresh memory, mapped page by page (README, Benchmarks).
-const PACKED_BYTES = 2 ** 17;
+export const PACKED_BYTES = 2 ** 17;
 
 // Copies columns out of the heap: column k is `parts[k]` = [first, length],
 // in values from `address`, read through `view` (f64View or u64View).
@@ -191,6 +191,11 @@ export function copyOut(view, address, parts) {
   }
   return parts.map(([first, length]) => view(address + first * 8, length).slice());
 }
+
+// Copies typed values into a typed array at `at`. Both sides hold doubles,
+// or both uint64; TypeScript cannot pair the members of the two unions.
+export const copyInto = (/** @type {Float64Array | BigUint64Array} */ target, /** @type {ArrayLike<number> | ArrayLike<bigint>} */ source, at = 0) =>
+  /** @type {Float64Array} */ (target).set(/** @type {ArrayLike<number>} */ (source), at);
 
 // Copies the columns of a native Columns handle out, one typed array each
 // (uint64 or, with `asDouble`, Float64Array; see copyOut), and frees it.

@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { copyColumns, copyOut, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { PACKED_BYTES, copyColumns, copyInto, copyOut, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -122,19 +122,57 @@ function projectMask(grid, axis, mask, length, what, big) {
   return { kind: 'points', chunks, offsets, starts, stops, positions };
 }
 
-// A slice (or a block range) is written by the core straight into one heap
-// buffer of five columns, then copied out. Both calls are plain exports
-// (docs/wasm-boundary.md), the slice passed as eight uint64 words.
+// Entries per piece of a large slice projection: the core writes a piece
+// into a small heap buffer, and it is copied into the result's columns
+// while still in cache. So WebAssembly memory stays small (and the module
+// never keeps a large heap, which it cannot give back).
+const SLICE_PIECE = 16384;
+// Each entry is five values of 8 bytes.
+const ENTRY_BYTES = 40;
+// A result past this many bytes is refused before any work.
+const MAX_RESULT_BYTES = 2 ** 32;
+
+// A slice (or a block range), projected by the core through two plain
+// exports (docs/wasm-boundary.md), the slice passed as eight uint64 words.
+// A small result is written whole and leaves the heap in one copy; a large
+// one in pieces.
 function projectSlice(address, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
   const slice = scratch(64);
   u64View(slice, 8).set([arg.hasStart, arg.startNegative, arg.start, arg.hasStop, arg.stopNegative, arg.stop, arg.step, arg.blocks].map(BigInt));
-  const capacity = native._zr_slice_bound(address, axis, slice);
-  const [chunks, starts, stops, outStarts, outStops] = withHeap(capacity * 40, (out) => {
-    const n = native._zr_slice_into(address, axis, slice, out, capacity, big ? 0 : 1);
+  const bound = native._zr_slice_bound(address, axis, slice);
+  if (bound * ENTRY_BYTES > MAX_RESULT_BYTES) {
+    throw new RangeError(`${what}: its projection holds up to ${bound} chunks, ${bound * ENTRY_BYTES} bytes, more than 4 GiB; ask for less (a smaller selection)`);
+  }
+  const view = big ? u64View : f64View;
+  const write = (out, capacity, first) => {
+    const n = native._zr_slice_into(address, axis, slice, out, capacity, big ? 0 : 1, first);
     if (n < 0) throw notExact();
-    return copyOut(big ? u64View : f64View, out, [0, 1, 2, 3, 4].map((k) => [k * capacity, n]));
-  });
+    return n;
+  };
+  let columns;
+  if (bound * ENTRY_BYTES <= PACKED_BYTES) {
+    columns = withHeap(bound * ENTRY_BYTES, (out) => {
+      const n = write(out, bound, 0n);
+      return copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));
+    });
+  } else {
+    const type = big ? BigUint64Array : Float64Array;
+    columns = [0, 1, 2, 3, 4].map(() => new type(bound));
+    let n = 0;
+    withHeap(SLICE_PIECE * ENTRY_BYTES, (out) => {
+      for (let first = 0n; ;) {
+        const m = write(out, SLICE_PIECE, first);
+        columns.forEach((column, k) => copyInto(column, view(out + k * SLICE_PIECE * 8, m), n));
+        n += m;
+        if (m < SLICE_PIECE) return;
+        first = BigInt(view(out, m)[m - 1]) + 1n; // the chunk after the last one written
+      }
+    });
+    // The bound may exceed the entries (a strided slice skips chunks).
+    if (n < bound) columns = columns.map((column) => column.slice(0, n));
+  }
+  const [chunks, starts, stops, outStarts, outStops] = columns;
   const step = arg.blocks ? 1n : arg.step;
   return { kind: 'slice', step: output(step, big, 'step'), chunks, starts, stops, outStarts, outStops };
 }

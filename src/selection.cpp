@@ -64,6 +64,7 @@ SliceProjection project_slice(const Axis& axis, Range range, uint64_t step) {
     out.stops.push_back(stop);
     out.out_starts.push_back(out_start);
     out.out_stops.push_back(out_stop);
+    return true;
   });
   return out;
 }
@@ -128,7 +129,10 @@ SliceChunks slice_chunks(const Axis& axis, Range range, uint64_t step) {
   }
   if (span <= kExactSliceChunks) {
     uint64_t count = 0;
-    for_each_slice_chunk(axis, range, step, [&](uint64_t, uint64_t, uint64_t, uint64_t, uint64_t) { ++count; });
+    for_each_slice_chunk(axis, range, step, [&](uint64_t, uint64_t, uint64_t, uint64_t, uint64_t) {
+      ++count;
+      return true;
+    });
     out.count = count;
     return out;
   }

@@ -66,16 +66,22 @@ struct SliceProjection {
 SliceProjection project_slice(const Axis& axis, Range range, uint64_t step);
 
 // The same, streamed: emit(chunk, start, stop, out_start, out_stop) for each
-// chunk in order, so a caller can write straight into its own buffers.
+// chunk in order, so a caller can write straight into its own buffers; it
+// returns false to stop. From `first_chunk` on, the stream starts at the
+// first chunk at or after it that holds a selected element, with the same
+// entries as the whole stream has there.
 template <class Emit>
-void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit);
+void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit, uint64_t first_chunk = 0);
 
 // The same, written as five columns (chunks, starts, stops, out starts, out
 // stops) of `capacity` entries each from `columns`, every value passed
-// through `convert`. Returns the entries written; `capacity` must be at
-// least slice_entry_bound.
+// through `convert`: at most `capacity` entries, from `first_chunk` on (see
+// for_each_slice_chunk). Returns the entries written. With a capacity of
+// slice_entry_bound, that is every entry; with less, a caller writes the
+// rest in pieces, each from the chunk after the last one written.
 template <class T, class Convert>
-size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert);
+size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert,
+                           uint64_t first_chunk = 0);
 
 // At least as many entries as project_slice gives: one per chunk in the
 // range, and at most one per selected element.
@@ -121,7 +127,7 @@ PointsProjection group_points(std::vector<Located> located);
 uint64_t ceil_div_fast(uint64_t a, uint64_t b);
 
 template <class Emit>
-void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit) {
+void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& emit, uint64_t first_chunk) {
   const uint64_t stop = std::min(range.stop, axis.length());
   if (range.start >= stop) return;
   // Positions up to stop + step fit in uint64, so the walk over whole chunks
@@ -129,13 +135,24 @@ void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& e
   const bool roomy = stop <= UINT64_MAX - step;
   uint64_t pos = range.start;
   uint64_t produced = 0;
+  if (first_chunk > 0) {
+    if (first_chunk >= axis.declared_count()) return;
+    const uint64_t origin = axis.origin(first_chunk);
+    if (origin > pos) {
+      // The first selected element at or after `origin`, and how many come
+      // before it; none when it would reach `stop` (so nothing overflows).
+      produced = ceil_div_fast(origin - pos, step);
+      if (produced > (stop - 1 - range.start) / step) return;
+      pos = range.start + produced * step;
+    }
+  }
   size_t run = 0;
   Located at = axis.locate_forward(pos, run);
   for (;;) {
     const uint64_t origin = pos - at.offset;
     const uint64_t limit = std::min(stop, origin + at.size);
     const uint64_t count = step == 1 ? limit - pos : ceil_div_fast(limit - pos, step);
-    emit(at.chunk, at.offset, limit - origin, produced, produced + count);
+    if (!emit(at.chunk, at.offset, limit - origin, produced, produced + count)) return;
     produced += count;
     // The next selected element is the first one past this chunk's data.
     uint64_t advance, next;
@@ -159,7 +176,7 @@ void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& e
     for (const uint64_t last = chunk + whole; chunk < last; ++chunk) {
       const bool fewer = r >= t;
       const uint64_t n = n0 - fewer;
-      emit(chunk, r, size, produced, produced + n);
+      if (!emit(chunk, r, size, produced, produced + n)) return;
       produced += n;
       r = r + grow - (fewer ? step : 0);
     }
@@ -171,16 +188,18 @@ void for_each_slice_chunk(const Axis& axis, Range range, uint64_t step, Emit&& e
 }
 
 template <class T, class Convert>
-size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert) {
+size_t write_slice_columns(const Axis& axis, Range range, uint64_t step, T* columns, size_t capacity, Convert convert,
+                           uint64_t first_chunk) {
   size_t n = 0;
+  if (capacity == 0) return 0;
   for_each_slice_chunk(axis, range, step, [&](uint64_t c, uint64_t s, uint64_t e, uint64_t os, uint64_t oe) {
     columns[n] = convert(c);
     columns[capacity + n] = convert(s);
     columns[2 * capacity + n] = convert(e);
     columns[3 * capacity + n] = convert(os);
     columns[4 * capacity + n] = convert(oe);
-    ++n;
-  });
+    return ++n < capacity;
+  }, first_chunk);
   return n;
 }
 

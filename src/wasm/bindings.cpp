@@ -376,26 +376,29 @@ zr::SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& sp
 }
 
 // Writes a slice projection straight into `out`: five columns of
-// `capacity` entries, as uint64 or as doubles. Returns the entries written,
-// or -1 for a bad argument or a value that is not exact as a double.
+// `capacity` entries, as uint64 or as doubles, at most `capacity` entries
+// from `first_chunk` on (zr::write_slice_columns). Returns the entries
+// written, or -1 for a bad argument or a value that is not exact as a double.
 template <class T>
-double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity) {
+double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
+                  uint64_t first_chunk) {
   const zr::Axis* a = axis_of(g, axis);
   zr::Range range;
   uint64_t step;
-  if (!a || !slice_range(*a, spec, range, step) || capacity < zr::slice_entry_bound(*a, range, step)) return -1;
+  if (!a || !slice_range(*a, spec, range, step)) return -1;
   const auto same = [](uint64_t v) { return v; };
   if constexpr (std::is_same_v<T, uint64_t>) {
-    return static_cast<double>(zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same));
+    return static_cast<double>(zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same, first_chunk));
   } else {
     // No value exceeds the axis length (nor does a chunk index: every chunk
     // holds an element). Below 2^53 a signed conversion, one instruction, is exact.
     if (static_cast<double>(a->length()) <= kMaxSafe) {
       const auto to_double = [](uint64_t v) { return static_cast<double>(static_cast<int64_t>(v)); };
-      return static_cast<double>(zr::write_slice_columns(*a, range, step, at<double>(out), capacity, to_double));
+      return static_cast<double>(
+          zr::write_slice_columns(*a, range, step, at<double>(out), capacity, to_double, first_chunk));
     }
     // A longer axis: uint64 first, then converted in place where exact.
-    const size_t n = zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same);
+    const size_t n = zr::write_slice_columns(*a, range, step, at<uint64_t>(out), capacity, same, first_chunk);
     for (size_t k = 0; k < 5; ++k) {
       for (uintptr_t cell = out + k * capacity * 8; cell < out + (k * capacity + n) * 8; cell += 8) {
         uint64_t v;
@@ -429,10 +432,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_bound(uintptr_t grid, size_t axi
 
 // Doubles when `as_double` is non-zero, else uint64.
 extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_into(uintptr_t grid, size_t axis, uintptr_t slice, uintptr_t out,
-                                                    size_t capacity, int as_double) {
+                                                    size_t capacity, int as_double, uint64_t first_chunk) {
   const ChunkGrid& g = *at<const ChunkGrid>(grid);
   const SliceArg spec = slice_arg_at(slice);
-  return as_double ? slice_into<double>(g, axis, spec, out, capacity) : slice_into<uint64_t>(g, axis, spec, out, capacity);
+  return as_double ? slice_into<double>(g, axis, spec, out, capacity, first_chunk)
+                   : slice_into<uint64_t>(g, axis, spec, out, capacity, first_chunk);
 }
 
 namespace {

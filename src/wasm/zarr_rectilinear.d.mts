@@ -193,8 +193,12 @@ export interface NativeModule {
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
   /** `slice`: the address of a SliceArg as eight uint64 words (docs/wasm-boundary.md). */
   _zr_slice_bound(grid: number, axis: number, slice: number): number;
-  /** The number of chunks written, or -1 for a bad argument or a value not exact as a double. */
-  _zr_slice_into(grid: number, axis: number, slice: number, out: number, capacity: number, asDouble: number): number;
+  /**
+   * At most `capacity` entries, from the first selected chunk at or after
+   * `firstChunk`: the number written, or -1 for a bad argument or a value
+   * not exact as a double.
+   */
+  _zr_slice_into(grid: number, axis: number, slice: number, out: number, capacity: number, asDouble: number, firstChunk: bigint): number;
   /** The enum's values by JS name, and `values` (by number). */
   ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
   maxDocumentBytes: number;

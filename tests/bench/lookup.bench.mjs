@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
 import { native, f64View, using, withBytes } from '../../js/native.js';
-import { faulting, freshMemory, median, ms, ratio, spread, table, times } from './measure.mjs';
+import { faulting, freshMemory, inTurns, median, ms, ratio, spread, table, times } from './measure.mjs';
 import { prefixSums, plainLocateMany } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
 
 const ROWS = 1_000_000;
 // Every figure is taken once per round, the figures of a round one after
-// another, so that a burst from another tenant of the machine spoils one
-// round of every figure rather than all rounds of one.
+// another (in turns), so that a burst from another tenant of the machine
+// spoils one round of every figure rather than all rounds of one.
 const ROUNDS = 5;
 const nativeBench = new URL('../../build/native/zr_bench', import.meta.url).pathname;
 
@@ -78,16 +78,22 @@ function measure(name, input, grid, ends, idx, shape, chunkShapes) {
   const t = { plain: [], ours: [], oursFaults: [], into: [], kernel: [], fresh: [], freshFaults: [], native: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      t.plain.push(median(() => plainLocateMany(ends, idx, ...plainOut)));
-      const ours = faulting(() => grid.locateMany(idx));
-      t.ours.push(ours.time);
-      t.oursFaults.push(ours.faults);
-      t.into.push(median(() => grid.locateMany(idx, out)));
-      t.kernel.push(kernel.time());
-      const alone = faulting(fresh);
-      t.fresh.push(alone.time);
-      t.freshFaults.push(alone.faults);
-      t.native.push(nat.time());
+      inTurns(round, [
+        () => t.plain.push(median(() => plainLocateMany(ends, idx, ...plainOut))),
+        () => {
+          const ours = faulting(() => grid.locateMany(idx));
+          t.ours.push(ours.time);
+          t.oursFaults.push(ours.faults);
+        },
+        () => t.into.push(median(() => grid.locateMany(idx, out))),
+        () => t.kernel.push(kernel.time()),
+        () => {
+          const alone = faulting(fresh);
+          t.fresh.push(alone.time);
+          t.freshFaults.push(alone.faults);
+        },
+        () => t.native.push(nat.time()),
+      ]);
     }
   } finally {
     kernel.dispose();

@@ -44,6 +44,13 @@ export function freshMemory() {
     `${(((fresh - warm) / Math.max(faults, 1)) * 1000).toFixed(1)} µs each), filling it again ${ms(warm)}`;
 }
 
+// One round of measurements, starting each round at the next one: what a
+// measurement leaves behind (garbage, memory freed or kept) then falls on
+// each of them in turn.
+export function inTurns(round, measurements) {
+  for (let i = 0; i < measurements.length; i++) measurements[(round + i) % measurements.length]();
+}
+
 // A figure measured once per round: its median, and the range over rounds.
 export function spread(values, format) {
   const sorted = [...values].sort((a, b) => a - b);

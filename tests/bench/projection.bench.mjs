@@ -2,7 +2,7 @@
 // zarrita's exports map hides the indexer, so it is imported by file URL,
 // here only; zarrita stays a devDependency.
 import { ChunkGrid } from 'zarr-rectilinear';
-import { faulting, median, ms, ratio, spread, table, times } from './measure.mjs';
+import { faulting, inTurns, median, ms, ratio, spread, table, times } from './measure.mjs';
 
 const ROUNDS = 5;
 
@@ -53,7 +53,7 @@ export function run() {
   // allocating and filling its five Float64Arrays per axis in plain JS. No
   // projectAxes can be faster than that, so zarrita / output alone is the
   // ceiling of any speed-up. Each size is measured in rounds, the three
-  // figures of a round one after another: times are medians over the
+  // figures of a round one after another, in turns: times are medians over the
   // rounds, ratios the median (and range) of the rounds' ratios. Page
   // faults per call say how much of the output was fresh memory.
   const curve = [['projectAxes vs per-axis dimIndexers', 'zarrita', 'ours', 'speed-up', 'its page faults', 'output alone',
@@ -86,15 +86,30 @@ export function run() {
         }
       }
     };
+    // Each is first run for a while: V8 optimizes JS, and tiers WebAssembly
+    // up from its baseline compiler, only after many calls, which the
+    // small sizes take long to make.
+    const warm = (fn) => {
+      for (const t0 = performance.now(); performance.now() - t0 < 300;) fn();
+    };
+    warm(perAxis);
+    warm(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); });
+    warm(output);
     const t = { theirs: [], ours: [], oursFaults: [], floor: [], floorFaults: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      t.theirs.push(median(perAxis, { reps: 5 }) / repeat);
-      const ours = faulting(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 });
-      t.ours.push(ours.time / repeat);
-      t.oursFaults.push(ours.faults / repeat);
-      const floor = faulting(output, { reps: 5 });
-      t.floor.push(floor.time / repeat);
-      t.floorFaults.push(floor.faults / repeat);
+      inTurns(round, [
+        () => t.theirs.push(median(perAxis, { reps: 5 }) / repeat),
+        () => {
+          const ours = faulting(() => { for (let i = 0; i < repeat; i++) big.projectAxes(wide); }, { reps: 5 });
+          t.ours.push(ours.time / repeat);
+          t.oursFaults.push(ours.faults / repeat);
+        },
+        () => {
+          const floor = faulting(output, { reps: 5 });
+          t.floor.push(floor.time / repeat);
+          t.floorFaults.push(floor.faults / repeat);
+        },
+      ]);
     }
     const ratios = (a, b) => a.map((x, i) => x / b[i]);
     const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];

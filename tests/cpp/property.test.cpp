@@ -488,6 +488,38 @@ TEST_CASE("Property: slice projections cover each selected element exactly once,
                                       {4, &p.out_stops}}) {
         CHECK(std::equal(column->begin(), column->end(), columns.begin() + k * capacity));
       }
+      // In pieces of a few entries, each from the chunk after the last one
+      // written: the same entries again.
+      {
+        const size_t piece = uniform(rng, 1, 4);
+        std::vector<uint64_t> block(5 * piece);
+        std::vector<std::vector<uint64_t>> joined(5);
+        uint64_t from = 0;
+        for (size_t m; (m = zr::write_slice_columns(a, range, step, block.data(), piece, [](uint64_t v) { return v; },
+                                                    from)) > 0;) {
+          REQUIRE(m <= piece);
+          for (size_t k = 0; k < 5; ++k) joined[k].insert(joined[k].end(), block.begin() + k * piece, block.begin() + k * piece + m);
+          from = block[m - 1] + 1;
+        }
+        CHECK(joined[0] == p.chunks);
+        CHECK(joined[1] == p.starts);
+        CHECK(joined[2] == p.stops);
+        CHECK(joined[3] == p.out_starts);
+        CHECK(joined[4] == p.out_stops);
+      }
+      // From any chunk on: the entries of the chunks at or after it.
+      {
+        const uint64_t from = uniform(rng, 0, r.edges.size());
+        std::vector<uint64_t> suffix(5 * capacity, 0);
+        const size_t m = zr::write_slice_columns(a, range, step, suffix.data(), capacity, [](uint64_t v) { return v; }, from);
+        const size_t skip = std::lower_bound(p.chunks.begin(), p.chunks.end(), from) - p.chunks.begin();
+        INFO("from chunk " << from);
+        REQUIRE(m == p.chunks.size() - skip);
+        for (const auto& [k, column] : {std::pair{0, &p.chunks}, {1, &p.starts}, {2, &p.stops}, {3, &p.out_starts},
+                                        {4, &p.out_stops}}) {
+          CHECK(std::equal(column->begin() + skip, column->end(), suffix.begin() + k * capacity));
+        }
+      }
       // The entry bound covers every entry, and is at most one per chunk in
       // the range and one per selected element.
       const uint64_t bound = zr::slice_entry_bound(a, range, step);

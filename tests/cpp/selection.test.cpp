@@ -241,6 +241,30 @@ TEST_CASE("Strided slices near 2^64 - 1 stop without wrapping", "[selection][pro
   CHECK(q.out_stops == U{2});
 }
 
+TEST_CASE("A slice projection written in pieces, from a chunk on, even near 2^64 - 1", "[selection][project]") {
+  // A billion chunks of 1000, one selected element in each of ten.
+  const uint64_t n = 1000000000;
+  const zr::Axis billion = list_axis(1000 * n, {{1000, n}});
+  U piece(5 * 3);
+  const auto same = [](uint64_t v) { return v; };
+  REQUIRE(zr::write_slice_columns(billion, {0, 1000 * n}, 100 * n, piece.data(), 3, same) == 3);
+  CHECK(U(piece.begin(), piece.begin() + 3) == U{0, n / 10, 2 * n / 10});
+  // Starting past the third: the fourth selected element and its output place.
+  REQUIRE(zr::write_slice_columns(billion, {0, 1000 * n}, 100 * n, piece.data(), 3, same, 2 * n / 10 + 1) == 3);
+  CHECK(U(piece.begin(), piece.begin() + 3) == U{3 * n / 10, 4 * n / 10, 5 * n / 10});
+  CHECK(piece[3 * 3] == 3);  // out_starts
+  CHECK(zr::write_slice_columns(billion, {0, 1000 * n}, 100 * n, piece.data(), 3, same, 9 * n / 10 + 1) == 0);
+  CHECK(zr::write_slice_columns(billion, {0, 1000 * n}, 100 * n, piece.data(), 3, same, n) == 0);  // past the chunks
+
+  // Chunks of one element up to 2^64 - 1, every 2^63-rd selected: 0 and 2^63.
+  const zr::Axis ones = step_axis(kMax, 1);
+  REQUIRE(zr::write_slice_columns(ones, {0, kMax}, kTwo63, piece.data(), 3, same, 3) == 1);
+  CHECK(piece[0] == kTwo63);
+  CHECK(piece[3 * 3] == 1);
+  CHECK(zr::write_slice_columns(ones, {0, kMax}, kTwo63, piece.data(), 3, same, kTwo63 + 5) == 0);
+  CHECK(zr::write_slice_columns(ones, {0, kMax}, kTwo63, piece.data(), 3, same, kMax - 1) == 0);
+}
+
 // --- project_points and project_mask ---------------------------------------------------------
 
 TEST_CASE("Point selections: unsorted with repeats and negatives, grouped by chunk in ascending order",

@@ -232,12 +232,13 @@ test('projectAxes: {blocks} gives kind "slice" with step 1', () => {
 });
 
 // Small results leave WebAssembly memory in one copy, their columns views
-// into it; large ones one array per column. Either way each column holds
-// exactly its own entries, also where the core reserved room for more.
+// into it; large ones are written in pieces of 16,384 entries, one array per
+// column. Either way each column holds exactly its own entries, also where
+// the core reserved room for more.
 test('projectAxes columns are right, small or large, where fewer chunks are selected than reserved', () => {
   // Unit edges with a step of 2 skip every other chunk: each period of
   // [1, 1, 1, 1, 1, 1, 10] elements 0..15 selects chunks 0, 2, 4 and 6.
-  for (const periods of [1, 2000]) {
+  for (const periods of [1, 2000, 10_000]) {
     const edges = Array.from({ length: periods }, () => [1, 1, 1, 1, 1, 1, 10]).flat();
     const g = ChunkGrid.fromEdges([edges]);
     for (const big of [false, true]) {
