@@ -131,6 +131,19 @@ export function scratchF64(count) {
   return scratchView;
 }
 
+// The whole heap as 64-bit words, kept until memory grows (which replaces
+// the buffer): for the small copies of a call, making a view costs more
+// than the copy. Addresses are 8-byte aligned (malloc's and scratch's).
+/** @type {{ buffer: ArrayBufferLike | null, f64: Float64Array<ArrayBufferLike>, u64: BigUint64Array<ArrayBufferLike> }} */
+let words = { buffer: null, f64: new Float64Array(0), u64: new BigUint64Array(0) };
+export function heapWords() {
+  if (words.buffer !== native.HEAPU8.buffer) {
+    const buffer = native.HEAPU8.buffer;
+    words = { buffer, f64: new Float64Array(buffer), u64: new BigUint64Array(buffer) };
+  }
+  return words;
+}
+
 // Views are made fresh on each use: memory growth replaces the buffer.
 export const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
 export const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);
@@ -186,7 +199,8 @@ export const PACKED_BYTES = 2 ** 17;
 export function copyOut(view, address, parts) {
   const span = parts.reduce((end, [first, length]) => Math.max(end, first + length), 0);
   if (span * 8 <= PACKED_BYTES) {
-    const all = view(address, span).slice();
+    const heap = view === u64View ? heapWords().u64 : heapWords().f64;
+    const all = heap.slice(address / 8, address / 8 + span);
     return parts.map(([first, length]) => all.subarray(first, first + length));
   }
   return parts.map(([first, length]) => view(address + first * 8, length).slice());
