@@ -104,9 +104,9 @@ export type SelectionEntry =
 export type Selection = SelectionEntry[];
 
 /**
- * One column of a projection. The columns of a small result (up to 128 KiB)
- * are views into one ArrayBuffer: `slice()` a column before transferring
- * its buffer.
+ * One column of a projection. The columns of one axis may be views into one
+ * ArrayBuffer (up to 32 MiB of them): `slice()` a column before
+ * transferring its buffer.
  */
 export type Column = Float64Array | BigUint64Array;
 

@@ -134,6 +134,11 @@ const MAX_RESULT_BYTES = 2 ** 32;
 // A slice over at most this many chunks (a tile viewer's, a small read's) is
 // written into the kept scratch buffer, beside its argument: no malloc.
 const SCRATCH_ENTRIES = 32;
+// Columns of a result up to this size share one allocation: one call into
+// the allocator, not five. Past it each column gets its own, since
+// allocators map very large blocks afresh, page by page, every time (glibc
+// past 32 MiB), while they recycle smaller ones.
+const SHARED_BYTES = 2 ** 25;
 
 // A slice (or a block range), projected by the core through two plain
 // exports (docs/wasm-boundary.md), the slice passed as eight uint64 words.
@@ -174,7 +179,8 @@ function projectSlice(address, axis, entry, big, what) {
     });
   } else {
     const type = big ? BigUint64Array : Float64Array;
-    columns = [0, 1, 2, 3, 4].map(() => new type(bound));
+    const shared = bound * ENTRY_BYTES <= SHARED_BYTES ? new type(5 * bound) : null;
+    columns = [0, 1, 2, 3, 4].map((k) => (shared ? shared.subarray(k * bound, (k + 1) * bound) : new type(bound)));
     let n = 0;
     withHeap(SLICE_PIECE * ENTRY_BYTES, (out) => {
       for (let first = 0n; ;) {

@@ -30,14 +30,14 @@ export function run() {
 
   const curve = [['runs', 'ns per lookup (random)', 'ns per lookup (sorted)', 'bytes per run']];
   const LOOKUPS = 1_000_000;
+  // Into arrays passed in: the lookup alone, without the allocation of its
+  // outputs, which costs the same whatever the runs (section 1).
+  const out = { chunks: new Float64Array(LOOKUPS), offsets: new Float64Array(LOOKUPS) };
   for (let runs = 10; runs <= 1e7; runs *= 10) {
     const edges = irregularEdges(runs, rnd);
     const g = built(() => ChunkGrid.fromEdges([edges]));
     const random = indices(g.grid.shape, LOOKUPS, rnd);
     const sorted = indices(g.grid.shape, LOOKUPS, rnd, { sorted: true });
-    // Into arrays passed in: the lookup alone, without the allocation of
-    // its outputs, which costs the same whatever the runs (section 1).
-    const out = { chunks: new Float64Array(LOOKUPS), offsets: new Float64Array(LOOKUPS) };
     const r = median(() => g.grid.locateMany(random, out), { reps: 5 });
     const s = median(() => g.grid.locateMany(sorted, out), { reps: 5 });
     curve.push([runs.toLocaleString('en'), (r / LOOKUPS * 1e6).toFixed(1), (s / LOOKUPS * 1e6).toFixed(1), (g.bytes / runs).toFixed(1)]);
