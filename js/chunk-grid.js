@@ -1,7 +1,7 @@
 // @ts-check
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { copyColumns, copyInto, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
+import { checkMemory, copyColumns, copyInto, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, natural, output, toUint64, unsafeHint } from './numbers.js';
@@ -61,7 +61,9 @@ function fromOutcome(outcome, jsProblems = []) {
   return using(outcome, (o) => {
     const errors = mergeProblems(jsProblems, problems(o.errors()));
     if (!o.ok() || errors.length) throw new GridError(errors);
-    return new ChunkGrid(construct, o.grid(), problems(o.warnings()));
+    // Read before the grid is moved out: if this runs out of memory, the outcome still owns it.
+    const warnings = problems(o.warnings());
+    return new ChunkGrid(construct, o.grid(), warnings);
   });
 }
 
@@ -147,6 +149,7 @@ function batchLocate(indices, out, stride, run, describe, where) {
         copyInto(input, m === n ? column : column.subarray(i, i + m));
       }
       const bad = run(big, address, m, chunks, offsets);
+      checkMemory('locating indices'); // a lookup that ran out answers 0, not a bad row
       if (bad >= 0) throw new RangeError(describe(i / stride + bad));
       // Views made after the lookup, which may have grown memory.
       copyInto(result.chunks, view(chunks, m), i);
@@ -213,7 +216,12 @@ export class ChunkGrid {
     this.#address = handle.address();
     this.#warnings = warnings;
     const ndim = handle.ndim();
-    this.#axes = Array.from({ length: ndim }, (_, d) => uint64Fields(handle.axisCounts(d)));
+    try {
+      this.#axes = Array.from({ length: ndim }, (_, d) => uint64Fields(handle.axisCounts(d)));
+    } catch (error) {
+      handle.delete(); // out of memory (js/native.js): nothing owns the handle yet
+      throw error;
+    }
     this.#shapes = ['length', 'activeCount', 'declaredCount'].map((key) => this.#axes.map((a) => a[key]));
     this.#lengths = this.#shapes[0].map(Number);
     registry.register(this, handle, this);
@@ -541,6 +549,7 @@ export class ChunkGrid {
     if (plain) {
       const address = io.byteOffset;
       native._zr_locate_f64(this.#address, address, ndim, address + ndim * 8, address + ndim * 16);
+      checkMemory('locating an index');
       if (io.buffer !== native.HEAPU8.buffer) io = scratchF64(3 * ndim); // memory grew during the call
       const chunk = new Array(ndim), offset = new Array(ndim);
       for (let d = 0; d < ndim; d++) {

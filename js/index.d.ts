@@ -9,8 +9,10 @@ export type Natural = number | bigint;
 
 /**
  * The kind of a problem: stable names to switch on (messages may change).
- * `UNSAFE_NUMBER` is found in JS objects (a number above 2^53 - 1); the
- * others come from the core.
+ * `UNSAFE_NUMBER` is found in JS objects (a number above 2^53 - 1), and
+ * `OUT_OF_MEMORY` by validateMetadata and readMetadata when WebAssembly
+ * memory runs out (any other call then throws a RangeError with that
+ * `code`); the others come from the core.
  */
 export type ProblemCode =
   | 'INVALID'            // a value the rules refuse, of no more specific kind
@@ -35,7 +37,8 @@ export type ProblemCode =
   | 'UNKNOWN_KEY'        // a member not in the document's rules, not marked "must_understand": false
   | 'CODEC_ORDER'        // not array-to-array codecs, then one array-to-bytes, then bytes-to-bytes
   | 'OUT_OF_RANGE'       // an integer outside the range of its data type or setting
-  | 'UNSAFE_NUMBER';
+  | 'UNSAFE_NUMBER'
+  | 'OUT_OF_MEMORY';
 
 export interface Problem {
   /** A JSON Pointer into the document, e.g. `/chunk_grid/configuration/chunk_shapes/3/0/1`. */

@@ -2,7 +2,7 @@
 // by the core's parser in one pass (no JSON is read in JS). For marking
 // problems in an editor, or for replacing one value and keeping every other
 // byte.
-import { copyColumns, native, using, withBytes } from './native.js';
+import { copyColumns, native, u8View, withBytes, withHeap } from './native.js';
 
 const describe = (value) => (typeof value === 'string' ? JSON.stringify(value) : typeof value);
 
@@ -21,9 +21,19 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  const columns = using(new native.Strings(), (list) => {
-    for (const p of pointers) list.push_back(p);
-    return withBytes(text, (address, length) => native.locatePointers(address, length, list));
+  // The pointers cross as UTF-8 (as the text does), one after another
+  // after their uint32 lengths.
+  const encoder = new TextEncoder();
+  const encoded = pointers.map((p) => encoder.encode(p));
+  const count = encoded.length;
+  const columns = withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
+    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
+    let at = lengths + 4 * count;
+    for (const e of encoded) {
+      u8View(at, e.length).set(e);
+      at += e.length;
+    }
+    return withBytes(text, (address, length) => native.locatePointers(address, length, lengths + 4 * count, lengths, count));
   });
   const failed = columns.failedAt();
   if (failed >= 0) {

@@ -10,6 +10,6 @@ import { native, withBytes } from './native.js';
  * @returns {[number, number] | null}
  */
 export function memberSpan(bytes, key) {
-  const span = withBytes(bytes, (address, length) => native.memberSpan(address, length, key));
+  const span = withBytes(bytes, (address, length) => withBytes(key, (k, n) => native.memberSpan(address, length, k, n)));
   return span.found ? [span.begin, span.end] : null;
 }

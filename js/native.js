@@ -16,6 +16,61 @@ async function gunzipBase64(text) {
 
 export const native = await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) });
 
+// The RangeError for running out of WebAssembly memory, with a code to
+// switch on (docs/memory.md).
+export function outOfMemory(what) {
+  const error = new RangeError(`out of WebAssembly memory (at most 4 GiB) while ${what}; dispose() grids no longer needed, or ask for less`);
+  return Object.assign(error, { code: /** @type {const} */ ('OUT_OF_MEMORY') });
+}
+
+// A native call that runs out of memory answers with an empty value and
+// raises this flag (src/wasm/out_of_memory.hpp). Each such call is checked
+// here, so that it throws instead, and frees the handle it answered with.
+const flag = native.outOfMemoryFlag;
+export function checkMemory(what) {
+  if (native.HEAPU8[flag] === 0) return;
+  native.HEAPU8[flag] = 0;
+  throw outOfMemory(what);
+}
+function checked(call, what) {
+  /** @this {unknown} */
+  return function (...args) {
+    const answer = call.apply(this, args);
+    if (native.HEAPU8[flag] !== 0) {
+      answer?.delete?.();
+      checkMemory(what);
+    }
+    return answer;
+  };
+}
+
+// Every binding registered through guarded<> (src/wasm/bindings.cpp,
+// src/wasm/document_bindings.cpp), with what it does, for the message. A
+// test checks that this lists every one.
+export const GUARDED = {
+  module: {
+    readGridMetadata: 'reading metadata', readChunkShapes: 'building a grid from chunk shapes',
+    readEdges: 'building a grid from edges', validateMetadata: 'validating metadata', readDocument: 'reading metadata',
+    readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers',
+    trimmedGrid: 'building a trimmed grid', concatGrids: 'concatenating grids', axisOverlap: 'planning a rechunk',
+    axisSources: 'listing the source chunks of a rechunk',
+  },
+  Grid: {
+    axisCounts: 'summing up an axis', dataSizeStats: 'summing up an axis', runs: 'listing runs',
+    axisChunk: 'finding a chunk', chunkAt: 'finding a chunk', chunkRange: 'finding chunks', chunkGroups: 'grouping chunks',
+    locateManyF64: 'locating indices', locateManyU64: 'locating indices',
+    toJSONText: 'writing a grid as JSON', toRegularJSONText: 'writing a grid as JSON', resize: 'resizing a grid',
+    sliceRange: 'reading a slice', sliceChunks: 'reading a slice', projectInteger: 'projecting a selection',
+    projectPointsF64: 'projecting a selection', projectPointsI64: 'projecting a selection',
+    projectPointsU64: 'projecting a selection', projectPointsSigned: 'projecting a selection', projectMask: 'projecting a selection',
+  },
+  GridOutcome: { grid: 'handing over a grid', errors: 'listing problems', warnings: 'listing problems' },
+};
+for (const [owner, calls] of Object.entries(GUARDED)) {
+  const target = owner === 'module' ? native : native[owner].prototype;
+  for (const [name, what] of Object.entries(calls)) target[name] = checked(target[name], what);
+}
+
 // WebAssembly memory is 32-bit: a larger size would wrap in _malloc.
 const MAX_ALLOCATION = 2 ** 32 - 2 ** 16;
 
@@ -24,11 +79,14 @@ function allocate(bytes) {
     throw new RangeError(`this needs ${bytes} bytes of WebAssembly memory, more than its 4 GiB; ask for less (a smaller selection, or runs() instead of edges())`);
   }
   // Addresses past 2 GiB come back as negative int32: read them unsigned.
-  return native._malloc(Math.max(8, bytes)) >>> 0;
+  const address = native._zr_malloc(Math.max(8, bytes)) >>> 0;
+  if (address === 0) throw outOfMemory(`allocating ${bytes} bytes`);
+  return address;
 }
 
-// For core work that allocates inside WebAssembly (where running out would
-// abort): refuses up front when `bytes` could not fit beside what is there.
+// Refuses up front work on `bytes` that could not fit beside what is there:
+// the core would run out of memory and say so, but only after copying its
+// input in and starting.
 const WORKING_SET_LIMIT = 3 * 2 ** 30;
 export function requireWorkingSet(bytes, what) {
   if (!(bytes <= WORKING_SET_LIMIT)) {
@@ -39,7 +97,6 @@ export function requireWorkingSet(bytes, what) {
 // Runs fn(address) with `bytes` of wasm heap, freed afterwards in all cases.
 export function withHeap(bytes, fn) {
   const address = allocate(bytes);
-  if (address === 0) throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);
   try {
     return fn(address);
   } finally {
@@ -54,12 +111,10 @@ let scratchBytes = 0;
 export function scratch(bytes) {
   if (bytes > scratchBytes) {
     native._free(scratchAddress);
-    scratchBytes = Math.max(bytes, 256);
-    scratchAddress = allocate(scratchBytes);
-    if (scratchAddress === 0) {
-      scratchBytes = 0;
-      throw new RangeError(`cannot allocate ${bytes} bytes of WebAssembly memory`);
-    }
+    scratchAddress = scratchBytes = 0; // nothing is held if the allocation fails
+    const size = Math.max(bytes, 256);
+    scratchAddress = allocate(size);
+    scratchBytes = size;
   }
   return scratchAddress;
 }
@@ -74,6 +129,19 @@ export function scratchF64(count) {
     scratchView = new Float64Array(native.HEAPU8.buffer, address, scratchBytes / 8);
   }
   return scratchView;
+}
+
+// The whole heap as 64-bit words, kept until memory grows (which replaces
+// the buffer): for the small copies of a call, making a view costs more
+// than the copy. Addresses are 8-byte aligned (malloc's and scratch's).
+/** @type {{ buffer: ArrayBufferLike | null, f64: Float64Array<ArrayBufferLike>, u64: BigUint64Array<ArrayBufferLike> }} */
+let words = { buffer: null, f64: new Float64Array(0), u64: new BigUint64Array(0) };
+export function heapWords() {
+  if (words.buffer !== native.HEAPU8.buffer) {
+    const buffer = native.HEAPU8.buffer;
+    words = { buffer, f64: new Float64Array(buffer), u64: new BigUint64Array(buffer) };
+  }
+  return words;
 }
 
 // Views are made fresh on each use: memory growth replaces the buffer.
@@ -131,7 +199,8 @@ export const PACKED_BYTES = 2 ** 17;
 export function copyOut(view, address, parts) {
   const span = parts.reduce((end, [first, length]) => Math.max(end, first + length), 0);
   if (span * 8 <= PACKED_BYTES) {
-    const all = view(address, span).slice();
+    const heap = view === u64View ? heapWords().u64 : heapWords().f64;
+    const all = heap.slice(address / 8, address / 8 + span);
     return parts.map(([first, length]) => all.subarray(first, first + length));
   }
   return parts.map(([first, length]) => view(address + first * 8, length).slice());

@@ -5,27 +5,29 @@
 // and a group's consolidated metadata entry by entry. See docs/semantics.md.
 import { native, problemOf, withBytes } from './native.js';
 import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
-import { withoutAttributes } from './validate.js';
+import { exhausted, withoutAttributes } from './validate.js';
 import { pointerToken } from './exact-json.js';
 
 /** @import { ArrayMetadataRead, MetadataRead, Problem } from './index.js' */
 /** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */
 
-// The core's plain result as the public one: grids adopted as ChunkGrids,
-// consolidated entries as a Map from child path to their own results.
+// The core's plain result as the public one: grids adopted as ChunkGrids
+// (each also listed in `adopted`), consolidated entries as a Map from child
+// path to their own results.
 /** @returns {MetadataRead} */
-function fromCore(/** @type {NativeDocument} */ node) {
+function fromCore(/** @type {NativeDocument} */ node, /** @type {import('./chunk-grid.js').ChunkGrid[]} */ adopted) {
   const errors = node.errors.map(problemOf);
   const warnings = node.warnings.map(problemOf);
   const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
   const valid = errors.length === 0;
   if (node.kind === 'group') {
-    const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry)])) : null;
+    const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry, adopted)])) : null;
     return { kind: 'group', valid, errors, warnings, attributes, consolidated };
   }
+  const grid = node.grid ? adoptGrid(node.grid, warnings) : null;
+  if (grid) adopted.push(grid);
   return /** @type {ArrayMetadataRead} */ ({
-    kind: 'array', valid, errors, warnings,
-    grid: node.grid ? adoptGrid(node.grid, warnings) : null,
+    kind: 'array', valid, errors, warnings, grid,
     shape: node.shape, dataType: node.dataType, fillValue: node.fillValue, codecs: node.codecs,
     chunkKeyEncoding: node.chunkKeyEncoding, dimensionNames: node.dimensionNames, attributes,
   });
@@ -38,6 +40,25 @@ function unread(/** @type {Problem[]} */ errors) {
     kind: 'array', valid: false, errors, warnings: [], grid: null, shape: null, dataType: null,
     fillValue: null, codecs: null, chunkKeyEncoding: null, dimensionNames: null, attributes: {},
   };
+}
+
+// Every grid handle the core handed over is adopted, or, when adopting one
+// runs out of memory, every one is freed.
+/** @returns {MetadataRead} */
+function adoptAll(/** @type {NativeDocument} */ node) {
+  /** @type {import('./chunk-grid.js').ChunkGrid[]} */
+  const adopted = [];
+  try {
+    return fromCore(node, adopted);
+  } catch (error) {
+    for (const grid of adopted) grid.dispose();
+    const free = (/** @type {NativeDocument} */ n) => {
+      if (n.grid && !n.grid.isDeleted()) n.grid.delete();
+      for (const [, entry] of n.consolidated ?? []) free(entry);
+    };
+    free(node);
+    throw error;
+  }
 }
 
 const within = (path, base) => path === base || path.startsWith(`${base}/`);
@@ -66,7 +87,7 @@ export function readMetadata(meta, opts = {}) {
   try {
     const { input, problems } = metadataInput(meta, withoutAttributes);
     if (input === null) return unread(problems);
-    const read = fromCore(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.lenient))));
+    const read = adoptAll(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.lenient))));
     const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
       ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
       : undefined;
@@ -74,8 +95,7 @@ export function readMetadata(meta, opts = {}) {
     if (problems.length) addProblems(read, problems, '');
     return read;
   } catch (error) {
-    // Only resource exhaustion gets here (a document too large to copy).
-    return unread([{ path: '', message: `could not read: ${/** @type {Error} */ (error).message}`, code: 'TOO_LARGE' }]);
+    return unread([exhausted('could not read', error)]);
   }
 }
 

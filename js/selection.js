@@ -3,7 +3,7 @@
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
 import { indexArray, signedColumn } from './indices.js';
-import { PACKED_BYTES, copyColumns, copyInto, copyOut, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { PACKED_BYTES, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -131,6 +131,9 @@ const SLICE_PIECE = 16384;
 const ENTRY_BYTES = 40;
 // A result past this many bytes is refused before any work.
 const MAX_RESULT_BYTES = 2 ** 32;
+// A slice over at most this many chunks (a tile viewer's, a small read's) is
+// written into the kept scratch buffer, beside its argument: no malloc.
+const SCRATCH_ENTRIES = 32;
 // Columns of a result up to this size share one allocation: one call into
 // the allocator, not five. Past it each column gets its own, since
 // allocators map very large blocks afresh, page by page, every time (glibc
@@ -143,8 +146,17 @@ const SHARED_BYTES = 2 ** 25;
 // one in pieces.
 function projectSlice(address, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
-  const slice = scratch(64);
-  u64View(slice, 8).set([arg.hasStart, arg.startNegative, arg.start, arg.hasStop, arg.stopNegative, arg.stop, arg.step, arg.blocks].map(BigInt));
+  const slice = scratch(64 + SCRATCH_ENTRIES * ENTRY_BYTES);
+  const at = slice / 8;
+  const { u64 } = heapWords();
+  u64[at] = arg.hasStart ? 1n : 0n;
+  u64[at + 1] = arg.startNegative ? 1n : 0n;
+  u64[at + 2] = BigInt(arg.start);
+  u64[at + 3] = arg.hasStop ? 1n : 0n;
+  u64[at + 4] = arg.stopNegative ? 1n : 0n;
+  u64[at + 5] = BigInt(arg.stop);
+  u64[at + 6] = BigInt(arg.step);
+  u64[at + 7] = arg.blocks ? 1n : 0n;
   const bound = native._zr_slice_bound(address, axis, slice);
   if (bound * ENTRY_BYTES > MAX_RESULT_BYTES) {
     throw new RangeError(`${what}: its projection holds up to ${bound} chunks, ${bound * ENTRY_BYTES} bytes, more than 4 GiB; ask for less (a smaller selection)`);
@@ -156,7 +168,11 @@ function projectSlice(address, axis, entry, big, what) {
     return n;
   };
   let columns;
-  if (bound * ENTRY_BYTES <= PACKED_BYTES) {
+  if (bound <= SCRATCH_ENTRIES) {
+    const out = slice + 64;
+    const n = write(out, bound, 0n);
+    columns = copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));
+  } else if (bound * ENTRY_BYTES <= PACKED_BYTES) {
     columns = withHeap(bound * ENTRY_BYTES, (out) => {
       const n = write(out, bound, 0n);
       return copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));

@@ -19,7 +19,14 @@ export function validateMetadata(meta, opts = {}) {
     const errors = mergeProblems(found, report.errors);
     return { valid: errors.length === 0, errors, warnings: report.warnings };
   } catch (error) {
-    // Only resource exhaustion gets here (a document too large to copy).
-    return { valid: false, errors: [{ path: '', message: `could not validate: ${/** @type {Error} */ (error).message}`, code: 'TOO_LARGE' }], warnings: [] };
+    return { valid: false, errors: [exhausted('could not validate', error)], warnings: [] };
   }
+}
+
+// Only resource exhaustion gets to the catch of a reader that never throws:
+// WebAssembly memory running out (OUT_OF_MEMORY, docs/memory.md), or an
+// object too large for JS to write out as text.
+/** @returns {import('./index.js').Problem} */
+export function exhausted(/** @type {string} */ what, /** @type {any} */ error) {
+  return { path: '', message: `${what}: ${error.message}`, code: error.code === 'OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'TOO_LARGE' };
 }

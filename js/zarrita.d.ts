@@ -196,15 +196,15 @@ export interface SetOptions {
   concurrency?: number;
   /** Aborting settles the call at once, even while a store read is pending. */
   signal?: AbortSignal;
-}
-
-export interface GetOptions extends SetOptions {
   /**
-   * The largest output, in bytes, get allocates: a larger selection is a
-   * RangeError before any per-element work. Default 2^32 (4 GiB).
+   * The largest selection, in bytes of the data type, that get returns or
+   * set writes: a larger one is a RangeError before any per-element work.
+   * Default 2^32 (4 GiB).
    */
   maxBytes?: number;
 }
+
+export type GetOptions = SetOptions;
 
 /**
  * Reads a selection: the whole array for null or no selection. An integer

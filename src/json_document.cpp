@@ -7,7 +7,6 @@
 #include <vector>
 
 #include <rapidjson/error/en.h>
-#include <rapidjson/reader.h>
 
 namespace zr {
 
@@ -215,7 +214,7 @@ class RunListReader {
 // The document being built, refused past kMaxJsonValues values (keys and
 // containers included): more could not be held in WebAssembly's memory.
 struct BoundedDocument {
-  rapidjson::Document& doc;
+  JsonDocument& doc;
   size_t values = 0;
   bool full = false;
   size_t depth = 0;  // containers open
@@ -248,7 +247,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   std::string_view original;
   size_t skipping = 0;      // containers open in a value not kept
   bool skip_value = false;  // the next value is a member not kept
-  TaggingHandler(rapidjson::Document& d, RunListReader& l, std::span<const std::string_view> o)
+  TaggingHandler(JsonDocument& d, RunListReader& l, std::span<const std::string_view> o)
       : out{d}, lists(l), only(o) {}
 
   // A scalar not kept: inside a skipped value, or the whole of one.
@@ -622,7 +621,7 @@ Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::spa
     by_slot.assign(trie.slots(), {});
     rapidjson::MemoryStream stream(text.data(), text.size());
     PointerFinder finder(stream, text, trie, by_slot, patches);
-    rapidjson::Reader reader;
+    JsonReader reader;
     constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
                                 rapidjson::kParseNumbersAsStringsFlag;
     const rapidjson::ParseResult result = reader.Parse<kFlags>(stream, finder);
@@ -796,8 +795,8 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
   bool full = false;
   const auto parse = [&](std::string_view text, const std::vector<Patch>* patches) {
     rapidjson::MemoryStream stream(text.data(), text.size());
-    rapidjson::Reader reader;
-    auto generate = [&](rapidjson::Document& doc) {
+    JsonReader reader;
+    auto generate = [&](JsonDocument& doc) {
       out.run_lists.clear();
       RunListReader lists(run_lists, out.run_lists);
       TaggingHandler handler(doc, lists, only);

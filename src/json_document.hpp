@@ -3,6 +3,8 @@
 // what was written and lenient mode can judge "10.0" or "1e3" exactly.
 #pragma once
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include <rapidjson/document.h>
+#include <rapidjson/reader.h>
 
 #include "axis.hpp"
 #include "expected.hpp"
@@ -17,7 +20,34 @@
 
 namespace zr {
 
-using JsonValue = rapidjson::Value;
+// RapidJSON's CrtAllocator hands on a null from malloc, and RapidJSON
+// writes through it. This one throws std::bad_alloc, as operator new does,
+// so that running out of memory while parsing unwinds like any other
+// allocation failure (docs/memory.md).
+struct ThrowingAllocator {
+  static const bool kNeedFree = true;
+  void* Malloc(size_t size) {
+    if (size == 0) return nullptr;
+    void* p = std::malloc(size);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  void* Realloc(void* original, size_t, size_t size) {
+    if (size == 0) {
+      std::free(original);
+      return nullptr;
+    }
+    void* p = std::realloc(original, size);  // on failure `original` is still held, and freed by its owner
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  static void Free(void* p) { std::free(p); }
+};
+
+using JsonPool = rapidjson::MemoryPoolAllocator<ThrowingAllocator>;
+using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, JsonPool, ThrowingAllocator>;
+using JsonValue = rapidjson::GenericValue<rapidjson::UTF8<>, JsonPool>;
+using JsonReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator>;
 
 // RunList: an array read as runs while parsing (see parse_json).
 enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber, RunList };
@@ -50,7 +80,7 @@ inline bool pointer_within(std::string_view path, std::string_view base) {
 const JsonValue* member(const JsonValue& object, std::string_view key);
 
 struct ParsedJson {
-  rapidjson::Document document;
+  JsonDocument document;
   bool ok = false;
   Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
   Problems warnings;  // a byte-order mark in lenient mode

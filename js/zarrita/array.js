@@ -9,6 +9,11 @@ import { shardLayout } from './sharding.js';
 
 const CONTEXT = Symbol('zarr-rectilinear/zarrita');
 
+function regularChunkShape(grid) {
+  const shape = grid.toRegularJSON()?.configuration.chunk_shape.map(Number);
+  return shape?.every(Number.isSafeInteger) ? shape : null;
+}
+
 export function contextOf(arr) {
   const context = arr?.[CONTEXT];
   if (!context) throw new TypeError('expected an array from zarr-rectilinear/zarrita open() or create()');
@@ -48,6 +53,9 @@ export class RectilinearArray {
       codecs,
       encodeKey,
       chunkKey: (coords) => keyFor(path, encodeKey(coords)),
+      // Every chunk's declared shape when the grid has one regular form: a
+      // read then asks the grid for no edges.
+      regularChunkShape: regularChunkShape(grid),
       // Unsharded: one chain per distinct declared chunk shape.
       chains: sharding ? null : new ChainCache(codecs, type.name, fillValue),
       sharding: sharding ? shardLayout(grid, sharding, type, fillValue) : null,

@@ -12,6 +12,7 @@ import { cStrides } from './copy.js';
 import { appendChecksum, checkChecksum } from './crc32c.js';
 import { dataType, rawOf, wrap } from './data-type.js';
 import { codecError, InvalidMetadataError } from './errors.js';
+import { isPromiseLike } from './pool.js';
 
 const BLOSC_SHUFFLE = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
 
@@ -69,15 +70,51 @@ export function checkRegistered(codecs) {
 
 const product = (shape) => shape.reduce((a, b) => a * b, 1);
 
-// Runs one codec step. A failure becomes a CodecPipelineError that names the
-// codec; withChunkPath adds the chunk. UnsupportedError passes unchanged.
-async function step(direction, name, fn) {
+// A data type as dataType gives it, or null for one we do not hold in a
+// typed array: its byte length is then left to the codec to check.
+function heldType(name) {
   try {
-    return await fn();
-  } catch (cause) {
-    if (isZarritaError(cause, 'UnsupportedError')) throw cause;
-    throw codecError(direction, name, undefined, cause);
+    return dataType(name);
+  } catch {
+    return null;
   }
+}
+
+// The bytes codec reads a whole buffer of the chunk's size: any other length
+// would give a wrong chunk, or fail inside zarrita without saying why.
+function checkByteLength(bytes, expected, shape, type) {
+  if (bytes.length !== expected) {
+    throw new Error(`found ${bytes.length} bytes; expected ${expected} (shape [${shape.join(', ')}] of ${type.name}, ${type.bytes} bytes each)`);
+  }
+}
+
+// Runs `steps` from the i-th on `value`, then `finish`. A step's failure
+// becomes a CodecPipelineError that names its codec; withChunkPath adds the
+// chunk. UnsupportedError passes unchanged. While every step answers at
+// once, so does the chain: bytes a store gave at once (a Map) are then
+// decoded without waiting on a promise.
+function runSteps(direction, steps, i, value, finish) {
+  for (; i < steps.length; i++) {
+    const { name, apply } = steps[i];
+    let out;
+    try {
+      out = apply(value);
+    } catch (cause) {
+      throw stepError(direction, name, cause);
+    }
+    if (isPromiseLike(out)) {
+      const next = i + 1;
+      return out.then((v) => runSteps(direction, steps, next, v, finish), (cause) => {
+        throw stepError(direction, name, cause);
+      });
+    }
+    value = out;
+  }
+  return finish(value);
+}
+
+function stepError(direction, name, cause) {
+  return isZarritaError(cause, 'UnsupportedError') ? cause : codecError(direction, name, undefined, cause);
 }
 
 // The same error, naming the chunk it happened on.
@@ -87,18 +124,36 @@ export function withChunkPath(error, chunkPath) {
 }
 
 export class CodecChain {
-  #arrayToArray;
   #arrayToBytes;
   #bytesToBytes;
   #meta;
-  #bytesMeta; // what the array-to-bytes codec sees, after any type-changing codec
+  #decoders; // {name, apply}: the codecs' decode steps, last codec first
+  #encoders; // {name, apply}: their encode steps, first codec first
 
   constructor(meta, arrayToArray, arrayToBytes, bytesToBytes, bytesMeta) {
     this.#meta = meta;
-    this.#arrayToArray = arrayToArray;
     this.#arrayToBytes = arrayToBytes;
     this.#bytesToBytes = bytesToBytes;
-    this.#bytesMeta = bytesMeta;
+    // What the array-to-bytes codec sees, after any type-changing codec.
+    const bytesType = heldType(bytesMeta.dataType);
+    const size = product(meta.shape);
+    const { name, codec } = arrayToBytes;
+    this.#decoders = [
+      ...bytesToBytes.map(({ name: n, codec: c, extra }) => ({ name: n, apply: (bytes) => (extra.check?.(bytes), c.decode(bytes)) })).reverse(),
+      {
+        name,
+        apply: (bytes) => {
+          if (name === 'bytes' && bytesType) checkByteLength(bytes, size * bytesType.bytes, meta.shape, bytesType);
+          return codec.decode(bytes);
+        },
+      },
+      ...arrayToArray.map(({ name: n, codec: c }) => ({ name: n, apply: (chunk) => c.decode(chunk) })).reverse(),
+    ];
+    this.#encoders = [
+      ...arrayToArray.map(({ name: n, codec: c }) => ({ name: n, apply: (chunk) => c.encode(chunk) })),
+      { name, apply: (chunk) => codec.encode(chunk) },
+      ...bytesToBytes.map(({ name: n, codec: c, extra }) => ({ name: n, apply: (bytes) => (extra.encode ? extra.encode(bytes) : c.encode(bytes)) })),
+    ];
   }
 
   // meta: {dataType, shape, fillValue}; codecs: normalized zarr.json codecs.
@@ -144,58 +199,27 @@ export class CodecChain {
     return this.#meta.shape;
   }
 
-  // Bytes to {data (raw typed array), shape, stride}. The stride is the
-  // codecs' (transpose leaves a permuted stride).
-  async decode(bytes) {
-    for (let i = this.#bytesToBytes.length - 1; i >= 0; i--) {
-      const { name, codec, extra } = this.#bytesToBytes[i];
-      bytes = await step('decode', name, async () => {
-        extra.check?.(bytes);
-        return codec.decode(bytes);
-      });
-    }
-    const { name, codec } = this.#arrayToBytes;
-    const size = product(this.#meta.shape);
-    if (name === 'bytes') this.#checkByteLength(bytes, size);
-    let chunk = await step('decode', name, () => codec.decode(bytes));
-    for (let i = this.#arrayToArray.length - 1; i >= 0; i--) {
-      const { name: n, codec: c } = this.#arrayToArray[i];
-      chunk = await step('decode', n, () => c.decode(chunk));
-    }
-    if (chunk.data.length !== size) {
-      const cause = new Error(`found ${chunk.data.length} elements after decoding; expected ${size} for chunk shape [${this.#meta.shape.join(', ')}]`);
-      throw codecError('decode', name, undefined, cause);
-    }
-    return { data: rawOf(chunk.data), shape: chunk.shape, stride: chunk.stride };
+  // Bytes to {data (raw typed array), shape, stride}, or a promise of it
+  // when a codec answers with one. The stride is the codecs' (transpose
+  // leaves a permuted stride).
+  decode(bytes) {
+    return runSteps('decode', this.#decoders, 0, bytes, (chunk) => {
+      const size = product(this.#meta.shape);
+      if (chunk.data.length !== size) {
+        const cause = new Error(`found ${chunk.data.length} elements after decoding; expected ${size} for chunk shape [${this.#meta.shape.join(', ')}]`);
+        throw codecError('decode', this.#arrayToBytes.name, undefined, cause);
+      }
+      return { data: rawOf(chunk.data), shape: chunk.shape, stride: chunk.stride };
+    });
   }
 
-  #checkByteLength(bytes, size) {
-    let type;
-    try {
-      type = dataType(this.#bytesMeta.dataType);
-    } catch {
-      return; // a type we do not hold in a typed array: leave it to the codec
-    }
-    const expected = size * type.bytes;
-    if (bytes.length !== expected) {
-      const cause = new Error(`found ${bytes.length} bytes; expected ${expected} (shape [${this.#meta.shape.join(', ')}] of ${type.name}, ${type.bytes} bytes each)`);
-      throw codecError('decode', 'bytes', undefined, cause);
-    }
-  }
-
-  // A C-ordered raw buffer of this chain's shape to bytes.
-  async encode(raw) {
+  // A C-ordered raw buffer of this chain's shape to bytes (or a promise of them).
+  encode(raw) {
     const type = dataType(this.#meta.dataType);
     // zarrita's bytes codec writes the whole buffer: hand it an exact one.
     if (raw.byteOffset !== 0 || raw.byteLength !== raw.buffer.byteLength) raw = raw.slice();
-    let chunk = { data: wrap(type, raw), shape: this.#meta.shape, stride: cStrides(this.#meta.shape) };
-    for (const { name, codec } of this.#arrayToArray) chunk = await step('encode', name, () => codec.encode(chunk));
-    const { name, codec } = this.#arrayToBytes;
-    let bytes = await step('encode', name, () => codec.encode(chunk));
-    for (const { name: n, codec: c, extra } of this.#bytesToBytes) {
-      bytes = await step('encode', n, () => (extra.encode ? extra.encode(bytes) : c.encode(bytes)));
-    }
-    return bytes;
+    const chunk = { data: wrap(type, raw), shape: this.#meta.shape, stride: cStrides(this.#meta.shape) };
+    return runSteps('encode', this.#encoders, 0, chunk, (bytes) => bytes);
   }
 
   // The encoded size of `decodedSize` bytes, for the fixed-size chains a
@@ -218,6 +242,7 @@ export class ChainCache {
   #dataType;
   #fillValue;
   #chains = new Map();
+  #built = new Map(); // the chains whose promise has resolved, by the same key
 
   constructor(codecs, dataTypeName, fillValue) {
     this.#codecs = codecs;
@@ -234,9 +259,15 @@ export class ChainCache {
     let chain = this.#chains.get(key);
     if (!chain) {
       chain = CodecChain.load(this.#codecs, { dataType: this.#dataType, shape: shape.slice(), fillValue: this.#fillValue });
-      chain.catch(() => this.#chains.delete(key));
+      chain.then((built) => this.#built.set(key, built), () => this.#chains.delete(key));
       this.#chains.set(key, chain);
     }
     return chain;
+  }
+
+  // The chain for `shape` when already built, else undefined: a read of
+  // many chunks then waits on no promise per chunk.
+  built(shape) {
+    return this.#built.get(shape.join(','));
   }
 }

@@ -8,8 +8,8 @@ import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides } from './copy.js';
 import { filled, scalarOf, wrap } from './data-type.js';
-import { chunkCoords, chunkToOutput, planSelection, units } from './plan.js';
-import { concurrencyOf, runPool } from './pool.js';
+import { chunkCoords, chunkToOutput, declaredShapes, planSelection, sizeLimit, unitCount, units } from './plan.js';
+import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
 /**
@@ -18,54 +18,53 @@ import { readKey } from './store.js';
  * @import { GetOptions, NdArray, RectilinearArray, ScalarFor, Selection, SupportedDataType } from '../zarrita.js'
  */
 
-async function decode(chain, bytes, key) {
+// A decoded chunk (or a promise of it), its errors naming the chunk.
+function decode(chain, bytes, key) {
+  let chunk;
   try {
-    return await chain.decode(bytes);
+    chunk = chain.decode(bytes);
   } catch (error) {
     throw withChunkPath(error, key);
   }
+  return isPromiseLike(chunk) ? chunk.catch((error) => { throw withChunkPath(error, key); }) : chunk;
 }
 
-export const DEFAULT_MAX_BYTES = 2 ** 32;
-
-// Refuses an output shape past maxBytes, before anything is allocated.
-function outputCheck(type, maxBytes = DEFAULT_MAX_BYTES) {
-  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new RangeError(`maxBytes: found ${String(maxBytes)}; expected a non-negative number`);
-  return (/** @type {number[]} */ shape) => {
-    const elements = shape.reduce((a, b) => a * b, 1);
-    const bytes = elements * type.bytes;
-    if (bytes > maxBytes) {
-      throw new RangeError(`get: the selection has shape [${shape.join(', ')}], ${elements} elements of ${type.name} (${bytes} bytes); the limit is ${maxBytes} bytes (opts.maxBytes)`);
-    }
-  };
-}
-
+// One task per chunk: fetch, then decode and copy into `out`. The fetch
+// holds a slot of the pool (opts.concurrency bounds fetches); decoding that
+// answers with a promise (gzip) is detached, so that it holds none. Each
+// step waits only when it has to: chunks from a store that answers at once
+// are copied without a promise between them.
 function* readTasks(context, axes, out, outStride, signal) {
   const { grid, sharding, store } = context;
+  const copy = (detach, chain, bytes, key, at) => {
+    const done = after(chain, (c) => after(decode(c, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride)));
+    if (isPromiseLike(done)) detach(done);
+  };
   if (!sharding) {
+    const { chains } = context;
+    const shapeOf = declaredShapes(grid, context.regularChunkShape, axes);
     for (const at of units(axes)) {
-      yield async () => {
-        const coords = chunkCoords(axes, at);
-        const key = context.chunkKey(coords);
-        const bytes = await readKey(store, key, signal);
-        if (!bytes) return;
-        const chain = await context.chains.forShape(grid.chunkShape(coords));
-        chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+      yield (detach) => {
+        const key = context.chunkKey(chunkCoords(axes, at));
+        return after(readKey(store, key, signal), (bytes) => {
+          if (!bytes) return;
+          const shape = shapeOf(at);
+          copy(detach, chains.built(shape) ?? chains.forShape(shape), bytes, key, at);
+        });
       };
     }
     return;
   }
   const placement = placeInShards(grid, sharding, axes);
   const reader = new ShardReader(context, signal);
+  const { chains, chunkShape } = sharding;
   for (const at of units(axes)) {
-    yield async () => {
+    yield async (detach) => {
       const shard = placement.map((p, d) => p.shards[at[d]]);
       const local = placement.map((p, d) => p.locals[at[d]]);
       const bytes = await reader.chunkBytes(shard, local);
       if (!bytes) return;
-      const chain = await sharding.chains.forShape(sharding.chunkShape);
-      const key = `${context.chunkKey(shard)}[${local.join(',')}]`;
-      chunkToOutput(axes, at, await decode(chain, bytes, key), out, outStride);
+      copy(detach, chains.built(chunkShape) ?? chains.forShape(chunkShape), bytes, `${context.chunkKey(shard)}[${local.join(',')}]`, at);
     };
   }
 }
@@ -112,13 +111,14 @@ export async function get(arr, selection = null, opts = {}) {
   const signal = opts.signal;
   signal?.throwIfAborted();
   const limit = concurrencyOf(opts);
-  const checkShape = outputCheck(type, opts.maxBytes);
+  const checkShape = sizeLimit('get', type, opts.maxBytes);
   const { axes, outShape } = sharding
     ? planSelection(sharding.innerGrid, shardSelection(grid, selection), checkShape)
     : planSelection(grid, selection, checkShape);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);
-  await runPool(readTasks(context, axes, out, outStride, signal), limit, signal);
+  // No more workers than chunks: a small read starts no idle ones.
+  await runPool(readTasks(context, axes, out, outStride, signal), Math.min(limit, unitCount(axes)), signal);
   if (outShape.length === 0) return scalarOf(type, out[0]);
   return { data: wrap(type, out), shape: outShape, stride: outStride };
 }

@@ -1,45 +1,42 @@
 // @ts-check
-// A selection, projected by the ChunkGrid, as per-axis lists that get and set
-// share. Each axis has one entry per chunk it touches: the chunk index, the
-// chunk-local indices it selects, and the output positions they fill (none
-// for an integer axis, which drops out of the output). Chunks are visited as
-// the lazy product of the axes, so memory stays O(sum over axes).
-import { copyRegion, fillRegion, scaled } from './copy.js';
+// A selection, projected by the ChunkGrid, as per-axis columns that get and
+// set share. Each axis has one entry per chunk it touches: the chunk index
+// and what it selects there. A slice keeps its chunk-local start, its step
+// and its output range (no element lists); an integer array or a mask keeps
+// the core's offsets and output positions, with each entry's range in them;
+// an integer axis drops out of the output. Chunks are visited as the lazy
+// product of the axes, so memory stays O(sum over axes).
+import { copyRegion, fillRegion } from './copy.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+const tooLarge = (v) => new RangeError(`a chunk index or offset ${v} exceeds 2^53 - 1; zarr-rectilinear/zarrita reads within 2^53`);
 
 function numbers(column) {
   if (column instanceof Float64Array) return column;
   return Float64Array.from(column, (v) => {
-    if (v > MAX_SAFE) throw new RangeError(`a chunk index or offset ${v} exceeds 2^53 - 1; zarr-rectilinear/zarrita reads within 2^53`);
+    if (v > MAX_SAFE) throw tooLarge(v);
     return Number(v);
   });
 }
 
-const range = (start, stop, step) => {
-  const n = Math.max(0, Math.ceil((stop - start) / step));
-  const out = new Float64Array(n);
-  for (let k = 0; k < n; k++) out[k] = start + k * step;
-  return out;
-};
+function number(v) {
+  if (typeof v === 'bigint' && v > MAX_SAFE) throw tooLarge(v);
+  return Number(v);
+}
 
 function axisPlan(p) {
   if (p.kind === 'integer') {
-    return { kind: 'integer', chunks: Float64Array.of(Number(p.chunk)), locals: [Float64Array.of(Number(p.index))], positions: null, length: 1 };
+    return { kind: 'integer', chunks: Float64Array.of(number(p.chunk)), index: number(p.index), length: 1 };
   }
   const chunks = numbers(p.chunks);
   const n = chunks.length;
   if (p.kind === 'slice') {
-    const step = Number(p.step);
-    const [starts, stops, outStarts, outStops] = [p.starts, p.stops, p.outStarts, p.outStops].map(numbers);
-    const locals = Array.from({ length: n }, (_, i) => range(starts[i], stops[i], step));
-    const positions = Array.from({ length: n }, (_, i) => range(outStarts[i], outStops[i], 1));
-    return { kind: 'slice', step, chunks, locals, positions, length: n ? outStops[n - 1] : 0 };
+    const [starts, outStarts, outStops] = [p.starts, p.outStarts, p.outStops].map(numbers);
+    return { kind: 'slice', step: number(p.step), chunks, starts, outStarts, outStops, length: n ? outStops[n - 1] : 0 };
   }
-  const [starts, stops, offsets, outPositions] = [p.starts, p.stops, p.offsets, p.positions].map(numbers);
-  const locals = Array.from({ length: n }, (_, i) => offsets.subarray(starts[i], stops[i]));
-  const positions = Array.from({ length: n }, (_, i) => outPositions.subarray(starts[i], stops[i]));
-  return { kind: 'points', chunks, locals, positions, length: outPositions.length };
+  const [starts, stops, offsets, positions] = [p.starts, p.stops, p.offsets, p.positions].map(numbers);
+  return { kind: 'points', chunks, starts, stops, offsets, positions, length: positions.length };
 }
 
 // The output length of one axis's projection, read from its columns (a
@@ -49,6 +46,21 @@ function projectedLength(p) {
   const n = p.chunks.length;
   if (p.kind === 'slice') return n ? Number(p.outStops[n - 1]) : 0;
   return p.positions.length;
+}
+
+const DEFAULT_MAX_BYTES = 2 ** 32;
+
+// A checkShape for planSelection: refuses a selection of more than maxBytes
+// of `type` (get's output, set's writes) before any per-element work.
+export function sizeLimit(verb, type, maxBytes = DEFAULT_MAX_BYTES) {
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new RangeError(`maxBytes: found ${String(maxBytes)}; expected a non-negative number`);
+  return (/** @type {number[]} */ shape) => {
+    const elements = shape.reduce((a, b) => a * b, 1);
+    const bytes = elements * type.bytes;
+    if (bytes > maxBytes) {
+      throw new RangeError(`${verb}: the selection has shape [${shape.join(', ')}], ${elements} elements of ${type.name} (${bytes} bytes); the limit is ${maxBytes} bytes (opts.maxBytes)`);
+    }
+  };
 }
 
 // { axes, outShape } for a selection on `grid`. `checkShape(outShape)`, when
@@ -76,45 +88,78 @@ export function* units(axes) {
 
 export const chunkCoords = (axes, at) => axes.map((a, d) => a.chunks[at[d]]);
 
-// The copy axes between a chunk (its stride) and the selection's output
-// (C-ordered, `outStride`): {chunkBase, outBase, axes: [{chunk, out}]}.
-function pairs(axes, at, chunkStride, outStride) {
+// The number of chunks the plan visits.
+export const unitCount = (axes) => axes.reduce((n, a) => n * a.chunks.length, 1);
+
+// The declared shape of each chunk of the plan, by its entry numbers: a
+// regular grid's chunk_shape (`regularShape`) for all, else the edges the
+// grid's axisChunk gives, asked once per axis entry.
+export function declaredShapes(grid, regularShape, axes) {
+  if (regularShape) return () => regularShape;
+  const edges = axes.map((a, d) => Float64Array.from(a.chunks, (c) => grid.axisChunk(d, c).size));
+  return (at) => edges.map((e, d) => e[at[d]]);
+}
+
+// The copy axes (copy.js) between a chunk (its stride) and the selection's
+// output (`outStride`), from the chunk's side to the output's or, with
+// `toChunk`, the other way: {chunkBase, axes}.
+function copyAxes(axes, at, chunkStride, outStride, toChunk) {
   let chunkBase = 0;
-  const lists = [];
+  const copy = [];
   let o = 0;
   for (let d = 0; d < axes.length; d++) {
-    const local = axes[d].locals[at[d]];
-    if (axes[d].kind === 'integer') {
-      chunkBase += local[0] * chunkStride[d];
+    const a = axes[d];
+    const i = at[d];
+    const cs = chunkStride[d];
+    if (a.kind === 'integer') {
+      chunkBase += a.index * cs;
       continue;
     }
-    lists.push({ chunk: scaled(local, chunkStride[d]), out: scaled(axes[d].positions[at[d]], outStride[o++]) });
+    const os = outStride[o++];
+    let n;
+    let chunk;
+    let out;
+    if (a.kind === 'slice') {
+      n = a.outStops[i] - a.outStarts[i];
+      chunk = { start: a.starts[i] * cs, step: a.step * cs, list: null };
+      out = { start: a.outStarts[i] * os, step: os, list: null };
+    } else {
+      const [from, to] = [a.starts[i], a.stops[i]];
+      n = to - from;
+      chunk = { start: 0, step: cs, list: a.offsets.subarray(from, to) };
+      out = { start: 0, step: os, list: a.positions.subarray(from, to) };
+    }
+    copy.push(toChunk ? { n, src: out, dst: chunk } : { n, src: chunk, dst: out });
   }
-  return { chunkBase, lists };
+  return { chunkBase, axes: copy };
 }
 
 // Copies the selected elements of a decoded chunk into the output.
 export function chunkToOutput(axes, at, chunk, out, outStride) {
-  const { chunkBase, lists } = pairs(axes, at, chunk.stride, outStride);
-  copyRegion(out, 0, chunk.data, chunkBase, lists.map((l) => ({ src: l.chunk, dst: l.out })));
+  const plan = copyAxes(axes, at, chunk.stride, outStride, false);
+  copyRegion(out, 0, chunk.data, plan.chunkBase, plan.axes);
 }
 
 // Copies the value's elements into a C-ordered chunk buffer; a scalar value
 // (`value.scalar`) fills the selected elements.
 export function valueToChunk(axes, at, value, chunkData, chunkStride) {
-  const { chunkBase, lists } = pairs(axes, at, chunkStride, value.stride ?? []);
-  if ('scalar' in value) fillRegion(chunkData, chunkBase, value.scalar, lists.map((l) => ({ dst: l.chunk })));
-  else copyRegion(chunkData, chunkBase, value.data, 0, lists.map((l) => ({ src: l.out, dst: l.chunk })));
+  const plan = copyAxes(axes, at, chunkStride, value.stride ?? [], true);
+  if ('scalar' in value) fillRegion(chunkData, plan.chunkBase, value.scalar, plan.axes);
+  else copyRegion(chunkData, plan.chunkBase, value.data, 0, plan.axes);
 }
 
 // True when the selection covers every element of the chunk inside the array
 // (its data shape): then a write needs no read.
 export function coversChunk(axes, at, dataShape) {
   return axes.every((a, d) => {
-    const local = a.locals[at[d]];
+    const i = at[d];
     const n = dataShape[d];
     if (a.kind === 'integer') return n === 1;
-    if (a.kind === 'slice') return local.length === n && (n <= 1 || a.step === 1) && (n === 0 || local[0] === 0);
+    if (a.kind === 'slice') {
+      const count = a.outStops[i] - a.outStarts[i];
+      return count === n && (n <= 1 || a.step === 1) && (n === 0 || a.starts[i] === 0);
+    }
+    const local = a.offsets.subarray(a.starts[i], a.stops[i]);
     return local.length >= n && new Set(local).size === n;
   });
 }

@@ -12,7 +12,7 @@ import { cStrides, toCOrder } from './copy.js';
 import { filled, rawOf, toRaw } from './data-type.js';
 import { InvalidSelectionError } from './errors.js';
 import { withKeyLock } from './lock.js';
-import { chunkCoords, coversChunk, planSelection, units, valueToChunk } from './plan.js';
+import { chunkCoords, coversChunk, planSelection, sizeLimit, units, valueToChunk } from './plan.js';
 import { concurrencyOf, runPool } from './pool.js';
 import { decodeIndex, encodeShard, indexBytesOf, innerBytes, placeInShards, shardGeometry, shardSelection } from './sharding.js';
 import { checkWritable, readKey, writeKey } from './store.js';
@@ -169,9 +169,10 @@ export async function set(arr, selection, value, opts = {}) {
   const { grid, sharding, type } = context;
   const limit = concurrencyOf(opts);
   opts.signal?.throwIfAborted();
+  const checkShape = sizeLimit('set', type, opts.maxBytes);
   const { axes, outShape } = sharding
-    ? planSelection(sharding.innerGrid, shardSelection(grid, selection))
-    : planSelection(grid, selection);
+    ? planSelection(sharding.innerGrid, shardSelection(grid, selection), checkShape)
+    : planSelection(grid, selection, checkShape);
   const v = valueOf(type, value, outShape);
   const tasks = sharding ? shardTasks(context, axes, v, opts.signal) : chunkTasks(context, axes, v, opts.signal);
   await runPool(tasks, limit, opts.signal);

@@ -2,6 +2,7 @@
 // Store access with errors that name the key. zarrita's stores return
 // undefined for a missing key; anything they throw becomes a StoreError.
 import { StoreError, UnsupportedError } from './errors.js';
+import { isPromiseLike } from './pool.js';
 
 function rethrow(operation, key, error, signal) {
   if (signal?.aborted) throw signal.reason ?? error;
@@ -40,25 +41,27 @@ export function raced(promise, signal) {
   });
 }
 
-export async function readKey(store, key, signal) {
-  let bytes;
+// The store's answer, checked: at once when the store answered at once (a
+// Map does), else a promise raced against the signal.
+function read(key, signal, call) {
+  let got;
   try {
-    bytes = await raced(store.get(key, signal ? { signal } : undefined), signal);
+    signal?.throwIfAborted();
+    got = call(signal ? { signal } : undefined);
   } catch (error) {
     rethrow('reading', key, error, signal);
   }
-  return checkBytes('reading', key, bytes);
+  if (!isPromiseLike(got)) return checkBytes('reading', key, got);
+  return raced(got, signal).then((bytes) => checkBytes('reading', key, bytes), (error) => rethrow('reading', key, error, signal));
+}
+
+export function readKey(store, key, signal) {
+  return read(key, signal, (opts) => store.get(key, opts));
 }
 
 // range: {offset, length} or {suffixLength}.
-export async function readRange(store, key, range, signal) {
-  let bytes;
-  try {
-    bytes = await raced(store.getRange(key, range, signal ? { signal } : undefined), signal);
-  } catch (error) {
-    rethrow('reading', key, error, signal);
-  }
-  return checkBytes('reading', key, bytes);
+export function readRange(store, key, range, signal) {
+  return read(key, signal, (opts) => store.getRange(key, range, opts));
 }
 
 export function checkWritable(store) {

@@ -1,16 +1,19 @@
 // The Embind surface: thin and batch-first (docs/wasm-boundary.md). Small
 // structs and error kinds cross as value_objects and enums; bulk data moves
 // through the wasm heap as raw addresses filled and read by the JS wrapper.
-// No core function throws, so no exception crosses this boundary. Every
-// entry point checks the arguments it can see (an axis, a chunk, a step)
-// and answers a bad one with its failure value, never with undefined
-// behaviour; addresses and lengths are the wrapper's to get right.
+// Every entry point checks the arguments it can see (an axis, a chunk, a
+// step) and answers a bad one with its failure value, never with undefined
+// behaviour; addresses and lengths are the wrapper's to get right. The core
+// reports bad input as values; the only exception it throws is running out
+// of memory, and every entry point that allocates is registered through
+// guarded<> (out_of_memory.hpp), so no exception crosses this boundary.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 #include <malloc.h>
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <span>
 #include <string>
@@ -25,10 +28,12 @@
 #include "rechunk_plan.hpp"
 #include "json_document.hpp"
 #include "metadata.hpp"
+#include "out_of_memory.hpp"
 #include "selection.hpp"
 
 using namespace emscripten;
 using zr::ChunkGrid;
+using zr::wasm::guarded;
 
 namespace {
 
@@ -48,7 +53,7 @@ const zr::Axis* axis_of(const ChunkGrid& g, size_t axis) { return axis < g.ndim(
 // from a resize, the axis that could not be resized).
 class GridOutcome {
  public:
-  explicit GridOutcome(zr::GridRead read, double failed_axis = -1, double failed_part = -1)
+  explicit GridOutcome(zr::GridRead read = {}, double failed_axis = -1, double failed_part = -1)
       : read_(std::move(read)), failed_axis_(failed_axis), failed_part_(failed_part) {}
   bool ok() const { return read_.grid.has_value(); }
   double failed_axis() const { return failed_axis_; }
@@ -84,8 +89,8 @@ struct MemberSpan {
   bool found = false;
   size_t begin = 0, end = 0;
 };
-MemberSpan member_span(uintptr_t text, size_t length, std::string key) {
-  const auto span = zr::top_level_member_span(bytes_at(text, length), key);
+MemberSpan member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length) {
+  const auto span = zr::top_level_member_span(bytes_at(text, length), bytes_at(key, key_length));
   return span ? MemberSpan{true, span->begin, span->end} : MemberSpan{};
 }
 
@@ -134,9 +139,14 @@ class Columns {
 // five columns with one entry per place: the pointer's index, whether the
 // value has a key (1) or not (0), the key's first byte (0 when none), the
 // value's first byte and the byte past its end. failedAt names the first
-// malformed pointer.
-Columns locate_pointers(uintptr_t text, size_t length, const std::vector<std::string>& pointers) {
-  const std::vector<std::string_view> views(pointers.begin(), pointers.end());
+// malformed pointer. The `count` pointers are UTF-8 bytes one after another
+// at `pointers`, their lengths uint32 at `lengths`.
+Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+  std::vector<std::string_view> views(count);
+  for (size_t i = 0; i < count; ++i) {
+    views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+    pointers += views[i].size();
+  }
   const auto found = zr::locate_pointers(bytes_at(text, length), views);
   if (!found) return Columns::failed(found.error());
   std::vector<uint64_t> which, has_key, key_begins, begins, ends;
@@ -247,7 +257,16 @@ double locate_many(const ChunkGrid& g, uintptr_t in, size_t n, uintptr_t chunks,
 // plain export tens of nanoseconds. `grid` is what Grid.address() gave.
 extern "C" EMSCRIPTEN_KEEPALIVE double zr_locate_f64(uintptr_t grid, uintptr_t in, size_t n, uintptr_t chunks,
                                                      uintptr_t offsets) {
-  return locate_many<double, double>(*at<const ChunkGrid>(grid), in, n, chunks, offsets);
+  const ChunkGrid& g = *at<const ChunkGrid>(grid);
+  return zr::wasm::guard<double>([&] { return locate_many<double, double>(g, in, n, chunks, offsets); });
+}
+
+// The wrapper's heap buffers: malloc, once the reserve that a call which
+// ran out of memory let go is held again, so that a buffer never takes the
+// room a failed call's answer needs (out_of_memory.hpp). Null when either
+// cannot be had.
+extern "C" EMSCRIPTEN_KEEPALIVE void* zr_malloc(size_t bytes) {
+  return zr::wasm::out_of_memory.hold_reserve() ? std::malloc(bytes) : nullptr;
 }
 
 namespace {
@@ -270,6 +289,7 @@ bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
   return true;
 }
 
+std::string to_json_text(const ChunkGrid& g) { return zr::to_json_text(g); }
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
 // A grid built axis by axis (resize, trimmed), or the problem of the axis
@@ -615,30 +635,30 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("address", optional_override([](const ChunkGrid& g) { return reinterpret_cast<uintptr_t>(&g); }))
       .function("isRegular", &ChunkGrid::is_regular)
       .function("equals", optional_override([](const ChunkGrid& a, const ChunkGrid& b) { return a == b; }))
-      .function("axisCounts", &axis_counts)
-      .function("dataSizeStats", &data_size_stats)
-      .function("runs", &runs)
-      .function("axisChunk", &axis_chunk)
-      .function("chunkAt", &chunk_at)
-      .function("chunkRange", &chunk_range)
-      .function("chunkGroups", &chunk_groups)
+      .function("axisCounts", guarded<&axis_counts>)
+      .function("dataSizeStats", guarded<&data_size_stats>)
+      .function("runs", guarded<&runs>)
+      .function("axisChunk", guarded<&axis_chunk>)
+      .function("chunkAt", guarded<&chunk_at>)
+      .function("chunkRange", guarded<&chunk_range>)
+      .function("chunkGroups", guarded<&chunk_groups>)
       .function("expandEdges", &expand_edges)
-      .function("locateManyF64", &locate_many<double, double>)
-      .function("locateManyU64", &locate_many<uint64_t, uint64_t>)
+      .function("locateManyF64", guarded<&locate_many<double, double>>)
+      .function("locateManyU64", guarded<&locate_many<uint64_t, uint64_t>>)
       .function("locateAxisF64", &locate_axis<double, double>)
       .function("locateAxisU64", &locate_axis<uint64_t, uint64_t>)
       .function("chunkGeometry", &chunk_geometry)
-      .function("toJSONText", optional_override([](const ChunkGrid& g) { return zr::to_json_text(g); }))
-      .function("toRegularJSONText", &to_regular_json_text)
-      .function("resize", &resize)
-      .function("sliceRange", &slice_range_of)
-      .function("sliceChunks", &slice_chunks)
-      .function("projectInteger", &project_integer)
-      .function("projectPointsF64", &project_points<double>)
-      .function("projectPointsI64", &project_points<int64_t>)
-      .function("projectPointsU64", &project_points<uint64_t>)
-      .function("projectPointsSigned", &project_points_signed)
-      .function("projectMask", &project_mask);
+      .function("toJSONText", guarded<&to_json_text>)
+      .function("toRegularJSONText", guarded<&to_regular_json_text>)
+      .function("resize", guarded<&resize>)
+      .function("sliceRange", guarded<&slice_range_of>)
+      .function("sliceChunks", guarded<&slice_chunks>)
+      .function("projectInteger", guarded<&project_integer>)
+      .function("projectPointsF64", guarded<&project_points<double>>)
+      .function("projectPointsI64", guarded<&project_points<int64_t>>)
+      .function("projectPointsU64", guarded<&project_points<uint64_t>>)
+      .function("projectPointsSigned", guarded<&project_points_signed>)
+      .function("projectMask", guarded<&project_mask>);
 
   value_object<AxisOverlapOut>("AxisOverlap")
       .field("ok", &AxisOverlapOut::ok)
@@ -648,18 +668,18 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .field("maxReads", &AxisOverlapOut::max_reads)
       .field("reads", &AxisOverlapOut::reads)
       .field("readElements", &AxisOverlapOut::read_elements);
-  function("trimmedGrid", &trimmed_grid);
-  function("concatGrids", &concat_grids);
-  function("axisOverlap", &axis_overlap);
-  function("axisSources", &axis_sources);
+  function("trimmedGrid", guarded<&trimmed_grid>);
+  function("concatGrids", guarded<&concat_grids>);
+  function("axisOverlap", guarded<&axis_overlap>);
+  function("axisSources", guarded<&axis_sources>);
 
   class_<GridOutcome>("GridOutcome")
       .function("ok", &GridOutcome::ok)
       .function("failedAxis", &GridOutcome::failed_axis)
       .function("failedPart", &GridOutcome::failed_part)
-      .function("grid", &GridOutcome::grid)
-      .function("errors", &GridOutcome::errors)
-      .function("warnings", &GridOutcome::warnings);
+      .function("grid", guarded<&GridOutcome::grid>)
+      .function("errors", guarded<&GridOutcome::errors>)
+      .function("warnings", guarded<&GridOutcome::warnings>);
 
   class_<Columns>("Columns")
       .function("failedAt", &Columns::failed_at)
@@ -667,13 +687,13 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .function("length", &Columns::length)
       .function("copy", &Columns::copy);
 
-  function("readGridMetadata", &read_grid_metadata);
-  function("readChunkShapes", &read_chunk_shapes);
-  function("readEdges", &read_edges);
-  function("validateMetadata", &validate_metadata);
-  function("memberSpan", &member_span);
-  register_vector<std::string>("Strings");
-  function("locatePointers", &locate_pointers);
+  function("readGridMetadata", guarded<&read_grid_metadata>);
+  function("readChunkShapes", guarded<&read_chunk_shapes>);
+  function("readEdges", guarded<&read_edges>);
+  function("validateMetadata", guarded<&validate_metadata>);
+  function("memberSpan", guarded<&member_span>);
+  function("locatePointers", guarded<&locate_pointers>);
   function("heapInUse", &heap_in_use);
   constant("maxDocumentBytes", static_cast<double>(zr::kMaxDocumentBytes));
+  constant("outOfMemoryFlag", reinterpret_cast<uintptr_t>(&zr::wasm::out_of_memory.raised));
 }

@@ -7,15 +7,31 @@
 #include <emscripten/bind.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "document.hpp"
+#include "out_of_memory.hpp"
 
 using namespace emscripten;
+using zr::wasm::answer_bytes;
+using zr::wasm::make_room;
 
 namespace {
 
 constexpr uint64_t kMaxSafe = (uint64_t(1) << 53) - 1;
+
+// Embind copies a string (and a value object's strings) into JS through
+// malloc without checking for null: room is made first (out_of_memory.hpp).
+val js_string(std::string_view s) {
+  const std::string text(s);
+  make_room(answer_bytes(text));
+  return val(text);
+}
+val js_problem(const zr::Problem& problem) {
+  make_room(answer_bytes(problem));
+  return val(problem);
+}
 
 class JsValues {
  public:
@@ -47,7 +63,7 @@ class JsValues {
       val js = nested ? container(item) : scalar(item);
       if (json.IsObject()) {
         const zr::JsonValue& key = (json.MemberBegin() + i)->name;
-        set_member(top.js, std::string(key.GetString(), key.GetStringLength()), js);
+        set_member(top.js, std::string_view(key.GetString(), key.GetStringLength()), js);
       } else {
         top.js.set(i, js);
       }
@@ -66,14 +82,14 @@ class JsValues {
   static val container(const zr::JsonValue& v) { return v.IsObject() ? val::object() : val::array(); }
 
   // JSON.parse defines "__proto__" as an own member; so do we.
-  void set_member(val& object, const std::string& key, const val& v) const {
-    if (key != "__proto__") return object.set(key, v);
+  void set_member(val& object, std::string_view key, const val& v) const {
+    if (key != "__proto__") return object.set(js_string(key), v);
     val descriptor = val::object();
     descriptor.set("value", v);
     descriptor.set("writable", true);
     descriptor.set("enumerable", true);
     descriptor.set("configurable", true);
-    val::global("Object").call<void>("defineProperty", object, key, descriptor);
+    val::global("Object").call<void>("defineProperty", object, val("__proto__"), descriptor);
   }
 
   val integer(uint64_t magnitude, bool negative, std::string_view text) const {
@@ -81,13 +97,13 @@ class JsValues {
       const double d = static_cast<double>(magnitude);
       return val(negative ? -d : d);
     }
-    return val::global("BigInt")(std::string(text));
+    return val::global("BigInt")(js_string(text));
   }
 
   val scalar(const zr::JsonValue& v) const {
     switch (zr::kind_of(v)) {
       case zr::JsonKind::Bool: return val(v.GetBool());
-      case zr::JsonKind::String: return val(std::string(zr::string_of(v)));
+      case zr::JsonKind::String: return js_string(zr::string_of(v));
       case zr::JsonKind::Integer: return integer(v.GetUint64(), false, std::to_string(v.GetUint64()));
       case zr::JsonKind::OtherNumber: {
         const std::string_view text = zr::number_text_of(v);
@@ -107,18 +123,22 @@ class JsValues {
 // As the Problem value_objects of bindings.cpp, for the wrapper's problemOf().
 val problems_to_js(const zr::Problems& problems) {
   val out = val::array();
-  for (size_t i = 0; i < problems.size(); ++i) out.set(i, val(problems[i]));
+  for (size_t i = 0; i < problems.size(); ++i) out.set(i, js_problem(problems[i]));
   return out;
 }
 
+// An array's object in the answer, and the grid to set in it last.
+using PendingGrids = std::vector<std::pair<val, zr::ChunkGrid*>>;
+
 // {kind, errors, warnings, attributes} and, for an array, {grid, shape,
 // dataType, fillValue, codecs, chunkKeyEncoding, dimensionNames}; for a
-// group, {consolidated: null or [[path, entry], ...]}.
-val node_to_js(zr::DocumentNode& node) {
+// group, {consolidated: null or [[path, entry], ...]}. Grids are left null
+// and listed in `grids`.
+val node_to_js(zr::DocumentNode& node, PendingGrids& grids) {
   const JsValues js;
   const zr::JsonValue* doc = node.value;
   val out = val::object();
-  out.set("kind", std::string(node.type == zr::NodeType::Group ? "group" : "array"));
+  out.set("kind", val(node.type == zr::NodeType::Group ? "group" : "array"));
   out.set("errors", problems_to_js(node.errors));
   out.set("warnings", problems_to_js(node.warnings));
   out.set("attributes", js.member(doc, "attributes"));
@@ -128,18 +148,16 @@ val node_to_js(zr::DocumentNode& node) {
       entries = val::array();
       for (size_t i = 0; i < node.entries.size(); ++i) {
         val pair = val::array();
-        pair.set(0, node.entries[i].path);
-        pair.set(1, node_to_js(node.entries[i]));  // depth at most kMaxConsolidatedDepth
+        pair.set(0, js_string(node.entries[i].path));
+        pair.set(1, node_to_js(node.entries[i], grids));  // depth at most kMaxConsolidatedDepth
         entries.set(i, pair);
       }
     }
     out.set("consolidated", entries);
     return out;
   }
-  // Moved into a Grid handle (the class bindings.cpp registers) that the JS
-  // wrapper owns: never copied.
-  out.set("grid", node.grid ? val(std::move(*node.grid)) : val::null());
-  node.grid.reset();
+  out.set("grid", val::null());
+  if (node.grid) grids.emplace_back(out, &*node.grid);
   out.set("shape", js.member(doc, "shape"));
   out.set("dataType", js.member(doc, "data_type"));
   out.set("fillValue", JsValues(zr::integer_fill_value(node)).member(doc, "fill_value"));
@@ -159,12 +177,19 @@ val read_json(uintptr_t text, size_t length) {
 
 val read_document(uintptr_t text, size_t length, bool lenient) {
   zr::Document doc = zr::read_document({reinterpret_cast<const char*>(text), length}, {lenient});
-  return node_to_js(doc.root);
+  PendingGrids grids;
+  val out = node_to_js(doc.root, grids);
+  // Each grid is moved into a Grid handle (the class bindings.cpp
+  // registers), never copied, once nothing can fail: a handle made before
+  // running out of memory would be held by no one.
+  make_room(grids.size() * (sizeof(zr::ChunkGrid) + zr::wasm::kCopySlack));
+  for (auto& [object, grid] : grids) object.set("grid", val(std::move(*grid)));
+  return out;
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(document) {
-  function("readDocument", &read_document);
-  function("readJSON", &read_json);
+  function("readDocument", zr::wasm::guarded<&read_document>);
+  function("readJSON", zr::wasm::guarded<&read_json>);
 }

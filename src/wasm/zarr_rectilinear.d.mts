@@ -10,6 +10,7 @@
 /** An Embind `class_` handle: freed by delete(). */
 export interface Handle {
   delete(): void;
+  isDeleted(): boolean;
 }
 
 /** The `enum_` ProblemCode: each value has a numeric `value`. */
@@ -30,10 +31,6 @@ export interface NativeProblem {
   code: ProblemCodeValue;
   /** -1 unless a syntax or encoding problem. */
   byteOffset: bigint;
-}
-
-export interface Strings extends Handle {
-  push_back(value: string): void;
 }
 
 /** One axis of a rechunk plan; 128-bit sums as decimal text. */
@@ -190,6 +187,8 @@ export interface Grid extends Handle {
 export interface NativeModule {
   HEAPU8: Uint8Array;
   _malloc(bytes: number): number;
+  /** _malloc once the out-of-memory reserve is held (src/wasm/out_of_memory.hpp); 0 when either fails. */
+  _zr_malloc(bytes: number): number;
   _free(address: number): void;
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
   /** `slice`: the address of a SliceArg as eight uint64 words (docs/wasm-boundary.md). */
@@ -203,16 +202,20 @@ export interface NativeModule {
   /** The enum's values by JS name, and `values` (by number). */
   ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
   maxDocumentBytes: number;
+  /** The address of a byte that a call which ran out of memory sets to 1. */
+  outOfMemoryFlag: number;
   readGridMetadata(text: number, length: number, lenient: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
   readEdges(text: number, length: number): GridOutcome;
   validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
-  memberSpan(text: number, length: number, key: string): MemberSpan;
+  memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
   readDocument(text: number, length: number, lenient: boolean): NativeDocument;
-  /** `register_vector<std::string>`, for a list of JSON Pointers. */
-  Strings: new () => Strings;
-  /** Five columns: pointer index, has key, key start, start, end (byte offsets). */
-  locatePointers(text: number, length: number, pointers: Strings): Columns;
+  /**
+   * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
+   * their lengths (uint32) at `lengths`. Five columns: pointer index, has
+   * key, key start, start, end (byte offsets).
+   */
+  locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
   /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
   trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
   /** `n` grid addresses (uint32) at `grids`. */

@@ -1,4 +1,4 @@
-// 6. Bundle: what `import { ChunkGrid } from 'zarr-rectilinear'` costs a
+// 7. Bundle: what `import { ChunkGrid } from 'zarr-rectilinear'` costs a
 // web app. The package is bundled as an app would bundle it (esbuild,
 // minified, resolved through package.json's exports), then gzipped; and it
 // is imported cold, in Node and in headless Chromium.
@@ -78,7 +78,7 @@ export async function run() {
   rows.push(['wasm (gzip, base64)', kb(payload), `${Math.round((payload / text.length) * 100)}%`]);
   rows.push(['emscripten + Embind glue', kb(glue), `${Math.round((glue / text.length) * 100)}%`]);
   rows.push(['js/ wrapper', kb(text.length - payload - glue), `${Math.round(((text.length - payload - glue) / text.length) * 100)}%`]);
-  console.log(`\n6. Bundle: import { ChunkGrid } from 'zarr-rectilinear' (esbuild --bundle --minify)`);
+  console.log(`\n7. Bundle: import { ChunkGrid } from 'zarr-rectilinear' (esbuild --bundle --minify)`);
   console.log(`whole bundle: ${kb(text.length)} minified, ${kb(gzipped(text))} gzipped`);
   table(rows);
   console.log(`cold import, ${ROUNDS} rounds, median [min–max]: Node ${summary(nodeColdImport())}, Chromium ${summary(await chromiumColdImport(text))}`);

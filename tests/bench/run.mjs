@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 
 console.log(`zarr-rectilinear benchmarks — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
 const only = process.argv[2];
-for (const name of ['lookup', 'projection', 'metadata', 'scale', 'bundle']) {
+for (const name of ['lookup', 'projection', 'metadata', 'scale', 'get', 'bundle']) {
   if (only && only !== name) continue;
   const { run } = await import(`./${name}.bench.mjs`);
   await run();

@@ -78,6 +78,29 @@ test('a store that returns something other than bytes is a StoreError', async (t
   await assert.rejects(get(await open(odd), [0, 0]), (e) => e instanceof StoreError && /Uint8Array/.test(e.message));
 });
 
+test('a store that answers at once fails as an async one does: StoreError naming the key, no read after it', async (t) => {
+  const { store } = await fixture(t);
+  const bytes = new Map();
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 2; j++) bytes.set(`/c/${i}/${j}`, await store.get(`/c/${i}/${j}`));
+  bytes.set('/zarr.json', await store.get('/zarr.json'));
+  const reads = [];
+  const immediate = {
+    get(key) {
+      reads.push(key);
+      if (key === '/c/1/0') throw new Error('disk on fire');
+      return key === '/c/2/1' ? 'text' : bytes.get(key);
+    },
+  };
+  const arr = await open(immediate);
+  reads.length = 0;
+  await assert.rejects(get(arr, null, { concurrency: 1 }), (e) => e instanceof StoreError && e.key === '/c/1/0' && /disk on fire/.test(e.cause.message));
+  assert.deepEqual(reads, ['/c/0/0', '/c/0/1', '/c/1/0']);
+  await assert.rejects(get(arr, [zarr.slice(8, 12)]), (e) => e instanceof StoreError && e.key === '/c/2/1' && /Uint8Array/.test(e.message));
+  await assert.rejects(get(arr, null, { signal: AbortSignal.abort() }), (e) => e.name === 'AbortError');
+  // What it holds, it gives: the same values as the async store.
+  assert.deepEqual(await get(arr, [zarr.slice(0, 3)]), await get(await open(store), [zarr.slice(0, 3)]));
+});
+
 test('set on a store without set() is an UnsupportedError', async (t) => {
   const { store } = await fixture(t);
   const readOnly = { get: (key) => store.get(key) };

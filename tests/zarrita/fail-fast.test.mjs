@@ -1,5 +1,5 @@
 // A reader that fails fast and clearly: get refuses an output past its limit
-// before any per-element work; an aborted signal settles get at once whatever
+// (set, a selection past it) before any per-element work; an aborted signal settles get at once whatever
 // the store does; a chunk that decodes to the wrong length (a blosc frame cut
 // short) is an error naming its key; a one-byte type ignores endian.
 import test from 'node:test';
@@ -35,6 +35,22 @@ test('get refuses an output past maxBytes before building per-element lists', as
   await assert.rejects(get(small, null, { maxBytes: 399 }), (e) => e instanceof RangeError && e.message.includes('400 bytes') && e.message.includes('399'));
   assert.deepEqual((await get(small, [{ start: 0, stop: 10 }, [1, 2]], { maxBytes: 80 })).shape, [10, 2]);
   await assert.rejects(get(small, null, { maxBytes: NaN }), RangeError);
+});
+
+test('set refuses a selection past maxBytes before writing anything', async () => {
+  for (const [label, opts] of [['unsharded', { chunk_shape: [1000, 1000] }], ['sharded', { chunk_shape: [10000, 10000], codecs: SHARDED }]]) {
+    const store = memoryStore();
+    const arr = await create(store, { shape: [2e7, 2e7], dtype: 'float64', ...opts });
+    const keys = [...store.map.keys()];
+    await assert.rejects(set(arr, null, 1), (e) => e instanceof RangeError
+      && e.message.startsWith('set: ') && e.message.includes('[20000000, 20000000]') && e.message.includes('4294967296'), label);
+    assert.deepEqual([...store.map.keys()], keys, `${label}: nothing written`);
+  }
+  const small = await create(memoryStore(), { shape: [10, 10], chunk_shape: [3, 3], dtype: 'int32' });
+  await assert.rejects(set(small, null, 1, { maxBytes: 399 }), (e) => e instanceof RangeError && e.message.includes('400 bytes'));
+  await set(small, null, 1, { maxBytes: 400 });
+  assert.equal(await get(small, [9, 9]), 1);
+  await assert.rejects(set(small, null, 1, { maxBytes: -1 }), RangeError);
 });
 
 test('an aborted signal settles get at once, even when the store ignores it', async () => {

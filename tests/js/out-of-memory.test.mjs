@@ -1,0 +1,192 @@
+// Running out of WebAssembly memory is a RangeError, never a trap: with the
+// heap filled to its 4 GiB maximum (by held grids, through the public API),
+// every entry point that allocates gives its right answer or a RangeError
+// naming memory (code OUT_OF_MEMORY); readMetadata and validateMetadata,
+// which never throw, report an OUT_OF_MEMORY problem. Afterwards every
+// answer is right again and the allocator's in-use bytes are back where they
+// started. See docs/memory.md.
+//
+// Filling 4 GiB touches that much fresh memory (the process then holds
+// about 4.3 GB): 15 to 30 s on a small machine, most of it page faults.
+// Run with: node --expose-gc --test tests/js/out-of-memory.test.mjs
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { ChunkGrid, locatePointers, readMetadata, validateMetadata } from 'zarr-rectilinear';
+import { inUse } from './support.mjs';
+// The module object is internal: reach it through the package's own file.
+import { GUARDED, native } from '../../js/native.js';
+import { validText } from './bad-input-catalogue.mjs';
+
+const utf8 = (text) => new TextEncoder().encode(text);
+const alternating = (n) => Array.from({ length: n }, (_, i) => 1 + (i % 2));
+
+// What a grid is, from JS alone (no call into WebAssembly), then disposed.
+function described(grid) {
+  try {
+    return { shape: grid.shape, gridShape: grid.gridShape, declared: grid.declaredGridShape, warnings: grid.warnings };
+  } finally {
+    grid.dispose();
+  }
+}
+
+function describedRead(read) {
+  const out = { ...read };
+  if (read.grid) out.grid = described(read.grid);
+  if (read.consolidated) out.consolidated = [...read.consolidated].map(([path, entry]) => [path, describedRead(entry)]);
+  return out;
+}
+
+const groupText = JSON.stringify({
+  zarr_format: 3, node_type: 'group', attributes: { title: 'x'.repeat(100) },
+  consolidated_metadata: { kind: 'inline', must_understand: false, metadata: { a: JSON.parse(validText), b: JSON.parse(validText) } },
+});
+
+// Every public entry point that allocates in WebAssembly, on small grids
+// (small answers) and on one of 10^6 runs (answers of megabytes).
+function entryPoints(g, g2, big) {
+  return {
+    'fromMetadata text': () => described(ChunkGrid.fromMetadata(validText)),
+    'fromMetadata bytes': () => described(ChunkGrid.fromMetadata(utf8(validText))),
+    'fromMetadata object': () => described(ChunkGrid.fromMetadata(JSON.parse(validText), { lenient: true })),
+    fromChunkShapes: () => described(ChunkGrid.fromChunkShapes([100, 50], [7, [[3, 10], 5, 15]])),
+    fromEdges: () => described(ChunkGrid.fromEdges([[5, 5, 2], [1, 2, 3, 4]])),
+    trimmed: () => described(ChunkGrid.trimmed([1000, 10], [64, 3])),
+    concat: () => described(ChunkGrid.concat([g, g], 1)),
+    resize: () => described(g.resize([200, 60], { edges: [undefined, [10]] })),
+    runs: () => [g.runs(1), g.dataRuns(0)],
+    axisSummary: () => g.axisSummary(1),
+    summary: () => g.summary(),
+    axisChunk: () => [g.axisChunk(1, 3), g.axisChunk(1, 3n)],
+    chunkAt: () => g.chunkAt(1, 33),
+    chunkRange: () => g.chunkRange(1, 5, 40),
+    chunkGroups: () => g.chunkGroups(1, 0, 50, { minSize: 10 }),
+    normalizeSlice: () => g.normalizeSlice(0, { start: -10 }),
+    selectedChunks: () => g.selectedChunks([{ start: 3, stop: 90, step: 2 }, [1, 40]]),
+    edges: () => [g.edges(1), g.edges(1, { bigint: true })],
+    locate: () => [g.locate([20, 15]), g.locate([20n, 15n])],
+    locateMany: () => [g.locateMany([20, 15, 99, 49]), g.locateMany(new BigUint64Array([1n, 2n]))],
+    locateAxis: () => g.locateAxis(1, [0, 49]),
+    chunkGeometry: () => [g.chunkOrigin([1, 2]), g.chunkShape([1, 2]), g.chunkDataShape([14, 2])],
+    projectAxes: () => g.projectAxes([{ start: 1, stop: 90, step: 3 }, [3, 1, 40, -1]]),
+    'projectAxes bigint': () => g.projectAxes([new BigInt64Array([-1n, 5n]), { blocks: [1n, 3n] }]),
+    project: () => [...g.project([5, new Uint8Array(50).fill(1)])],
+    toJSON: () => [g.toJSON(), g.toJSONText(), g.toRegularJSON(), g2.toRegularJSON()],
+    equals: () => g.equals(g2),
+    toDaskChunks: () => g.toDaskChunks(),
+    overlap: () => {
+      const plan = g.overlap(g2);
+      return [plan.totals(), plan.sourcesOf([1, 1]), plan.axisSources(0, 0, 5)];
+    },
+    validateMetadata: () => [validateMetadata(validText), validateMetadata(JSON.parse(groupText))],
+    readMetadata: () => [describedRead(readMetadata(validText)), describedRead(readMetadata(utf8(groupText)))],
+    locatePointers: () => locatePointers(groupText, ['/consolidated_metadata/metadata/a/shape', '/attributes/title', '/x']),
+    'big toJSONText': () => big.toJSONText().length,
+    'big runs': () => big.runs(0).length,
+    'big edges': () => big.edges(0).length,
+    'big locateMany': () => big.locateMany(new Float64Array(100_000).map((_, i) => i * 15)).chunks[99_999],
+  };
+}
+
+// Whether an answer is a report of running out of memory: a RangeError, or
+// the OUT_OF_MEMORY problem of a reader that never throws.
+function isOutOfMemory(answer) {
+  const reports = (r) => r?.errors?.length === 1 && r.errors[0].code === 'OUT_OF_MEMORY' && /out of WebAssembly memory/.test(r.errors[0].message);
+  return Array.isArray(answer) && answer.some(reports);
+}
+
+// Runs every entry point: each answers as `expected` or reports running
+// out of memory. Returns the names of those that reported it.
+function runAll(calls, expected) {
+  const reported = [];
+  for (const [name, call] of Object.entries(calls)) {
+    let answer;
+    try {
+      answer = call();
+    } catch (error) {
+      assert.ok(error instanceof RangeError && error.code === 'OUT_OF_MEMORY' && /out of WebAssembly memory/.test(error.message),
+        `${name} threw ${error?.constructor?.name}: ${error?.message}`);
+      reported.push(name);
+      continue;
+    }
+    if (isOutOfMemory(answer)) reported.push(name);
+    else assert.deepEqual(answer, expected[name], name);
+  }
+  return reported;
+}
+
+// Holds grids of `base`'s size until the next one does not fit.
+function fill(base, held) {
+  for (;;) {
+    try {
+      held.push(ChunkGrid.concat([base], 0));
+    } catch (error) {
+      if (error instanceof RangeError && error.code === 'OUT_OF_MEMORY') return;
+      throw error;
+    }
+  }
+}
+
+test('the JS wrapper checks the flag after every binding registered through guarded<>', async () => {
+  const source = (file) => readFile(new URL(`../../src/wasm/${file}`, import.meta.url), 'utf8');
+  const cpp = (await source('bindings.cpp')) + (await source('document_bindings.cpp'));
+  const registered = {};
+  // A class_ registration runs from class_<...>("Name") to the ");" that ends its line.
+  for (const [, owner, body] of cpp.matchAll(/class_<[\w:]+>\("(\w+)"\)([\s\S]*?)\);\n/g)) {
+    const names = [...body.matchAll(/\.function\("(\w+)", guarded</g)].map((m) => m[1]);
+    if (names.length) registered[owner] = names.sort();
+  }
+  registered.module = [...cpp.matchAll(/^\s+function\("(\w+)", (?:zr::wasm::)?guarded</gm)].map((m) => m[1]).sort();
+  const listed = Object.fromEntries(Object.entries(GUARDED).map(([owner, calls]) => [owner, Object.keys(calls).sort()]));
+  assert.deepEqual(registered, listed);
+});
+
+test('tests run with --expose-gc', () => {
+  assert.equal(typeof globalThis.gc, 'function', 'run node with --expose-gc');
+});
+
+test('with WebAssembly memory full, every entry point answers right or throws a RangeError; afterwards all is as before', { timeout: 300_000 }, (t) => {
+  const g = ChunkGrid.fromChunkShapes([100, 50], [7, [[3, 10], 5, 15]]);
+  const g2 = ChunkGrid.fromMetadata({ shape: [100, 50], chunk_grid: { name: 'regular', configuration: { chunk_shape: [10, 25] } } });
+  const big = ChunkGrid.fromEdges([alternating(1_000_000)]);
+  const calls = entryPoints(g, g2, big);
+  const expected = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, call()])); // also a warm-up
+  // Grids to fill with, from 40 MB down to a few hundred bytes, so that
+  // little is left free.
+  const bases = [1_000_000, 10_000, 100, 1].map((n) => ChunkGrid.fromEdges([alternating(n)]));
+  const start = inUse();
+
+  const started = performance.now();
+  const held = bases.map(() => []);
+  bases.forEach((base, i) => fill(base, held[i]));
+  t.diagnostic(`filled in ${((performance.now() - started) / 1000).toFixed(1)} s: ${inUse()} bytes in use, grids of each size: ${held.map((h) => h.length)}`);
+  assert.ok(inUse() > 4 * 2 ** 30 - 2 ** 26, `only ${inUse()} bytes in use`);
+
+  // Full; then with about 1 MB free; then with about 80 MB. Some small
+  // answers fit in the holes left even when full; no new grid does.
+  const full = runAll(calls, expected);
+  const builders = ['fromMetadata text', 'fromMetadata bytes', 'fromMetadata object', 'fromChunkShapes', 'fromEdges', 'trimmed', 'concat', 'resize'];
+  assert.deepEqual(builders.filter((name) => !full.includes(name)), [], 'with memory full, no grid is built');
+  // To the last byte: the holes between grids, taken with the allocator the
+  // JS wrapper uses for its buffers. Now even Embind's copies of an answer
+  // find no room but the reserve.
+  const blocks = [];
+  for (let size = 2 ** 20; size >= 1; size /= 4) {
+    for (let block; (block = native._zr_malloc(size)) !== 0;) blocks.push(block);
+  }
+  const none = runAll(calls, expected);
+  assert.deepEqual(Object.keys(calls).filter((name) => !none.includes(name)), ['equals'], 'with no byte free, only a call that allocates nothing answers');
+  for (const block of blocks) native._free(block);
+  for (const grid of held[1].splice(0, 3)) grid.dispose();
+  const some = runAll(calls, expected);
+  for (const grid of held[0].splice(0, 2)) grid.dispose();
+  const more = runAll(calls, expected);
+  assert.deepEqual(more, [], 'with 80 MB free, every call answers');
+  t.diagnostic(`out of memory with memory full (${full.length} of ${Object.keys(calls).length}): ${full.join(', ')}`);
+  t.diagnostic(`with 1 MB free (${some.length}): ${some.join(', ')}`);
+
+  for (const grid of held.flat()) grid.dispose();
+  assert.deepEqual(runAll(calls, expected), []);
+  assert.equal(inUse(), start);
+  for (const grid of [g, g2, big, ...bases]) grid.dispose();
+});
