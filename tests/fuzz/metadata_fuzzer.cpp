@@ -242,6 +242,7 @@ void check_slices(const zr::Axis& axis, const AxisModel& ref, Rng& rng) {
     std::vector<SliceEntry> streamed;
     zr::for_each_slice_chunk(axis, {lo, hi}, spec.step, [&](u64 c, u64 a0, u64 b0, u64 o0, u64 o1) {
       streamed.push_back({c, a0, b0, o0, o1});
+      return true;
     });
     CHECK(streamed == got, "for_each_slice_chunk differs from project_slice for " + describe_slice(lo, hi, spec.step));
     const u64 bound = zr::slice_entry_bound(axis, {lo, hi}, spec.step);
