@@ -168,15 +168,12 @@ function projectSlice(address, axis, entry, big, what) {
     return n;
   };
   let columns;
-  if (bound <= SCRATCH_ENTRIES) {
-    const out = slice + 64;
-    const n = write(out, bound, 0n);
-    columns = copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));
-  } else if (bound * ENTRY_BYTES <= PACKED_BYTES) {
-    columns = withHeap(bound * ENTRY_BYTES, (out) => {
+  if (bound * ENTRY_BYTES <= PACKED_BYTES) {
+    const whole = (out) => {
       const n = write(out, bound, 0n);
       return copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));
-    });
+    };
+    columns = bound <= SCRATCH_ENTRIES ? whole(slice + 64) : withHeap(bound * ENTRY_BYTES, whole);
   } else {
     const type = big ? BigUint64Array : Float64Array;
     const shared = bound * ENTRY_BYTES <= SHARED_BYTES ? new type(5 * bound) : null;

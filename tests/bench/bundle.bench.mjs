@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -70,10 +70,11 @@ async function chromiumColdImport(text) {
 
 export async function run() {
   const { text, inputs } = await bundle();
-  const part = (test) => Object.entries(inputs).filter(([path]) => test(relative(root, join(process.cwd(), path))))
+  // Output bytes of the inputs whose path ends with `suffix`.
+  const part = (suffix) => Object.entries(inputs).filter(([path]) => path.endsWith(suffix))
     .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
-  const payload = part((p) => p.endsWith('dist/zarr_rectilinear.wasm.mjs'));
-  const glue = part((p) => p.endsWith('dist/zarr_rectilinear.mjs'));
+  const payload = part('dist/zarr_rectilinear.wasm.mjs');
+  const glue = part('dist/zarr_rectilinear.mjs');
   const rows = [['part', 'minified', 'share']];
   rows.push(['wasm (gzip, base64)', kb(payload), `${Math.round((payload / text.length) * 100)}%`]);
   rows.push(['emscripten + Embind glue', kb(glue), `${Math.round((glue / text.length) * 100)}%`]);
