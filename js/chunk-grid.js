@@ -10,7 +10,7 @@ import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntry
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it);
  * tests/types/implements.ts checks this class against them.
- * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
+ * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkRegion, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
  * @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
  */
 import { concatGrids, daskChunks, overlapPlan, trimmedGrid } from './grid-ops.js';
@@ -653,12 +653,12 @@ export class ChunkGrid {
     (i) => (i < 0 ? 'indices' : `indices[${i}]`));
   }
 
+  // One native call gives a chunk's origin, declared shape and data shape.
   /**
-   * @param {Integer[]} coords
-   * @param {0 | 1 | 2} part origin, declared shape or data shape
-   * @returns {Integer[]}
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[][]} [origin, declared shape, data shape]
    */
-  #chunkGeometry(coords, part) {
+  #chunkGeometry(coords) {
     if (!Array.isArray(coords) || coords.length !== this.ndim) {
       throw new TypeError(`coords: expected an array of ${this.ndim} integers`);
     }
@@ -679,7 +679,7 @@ export class ChunkGrid {
     return withHeap(ndim * 32, (address) => {
       u64View(address, ndim).set(values);
       if (!grid.chunkGeometry(address, address + ndim * 8)) throw outside();
-      return Array.from(u64View(address + ndim * 8 * (1 + part), ndim), (v) => output(v, big, 'chunk geometry'));
+      return [1, 2, 3].map((part) => Array.from(u64View(address + ndim * 8 * part, ndim), (v) => output(v, big, 'chunk geometry')));
     });
   }
 
@@ -687,17 +687,35 @@ export class ChunkGrid {
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkOrigin(coords) { return this.#chunkGeometry(coords, 0); }
+  chunkOrigin(coords) { return this.#chunkGeometry(coords)[0]; }
   /**
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkShape(coords) { return this.#chunkGeometry(coords, 1); }
+  chunkShape(coords) { return this.#chunkGeometry(coords)[1]; }
   /**
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkDataShape(coords) { return this.#chunkGeometry(coords, 2); }
+  chunkDataShape(coords) { return this.#chunkGeometry(coords)[2]; }
+  /**
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {ChunkRegion<number>}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {ChunkRegion}
+   */
+  /**
+   * @param {readonly Integer[]} coords
+   * @returns {ChunkRegion}
+   */
+  chunkRegion(coords) {
+    const [origin, shape, dataShape] = this.#chunkGeometry(coords);
+    return { origin, shape, dataShape };
+  }
 
   /**
    * @param {Selection} [selection]

@@ -191,6 +191,18 @@ export interface GridSummary {
   regular: RegularGridJSON | null;
 }
 
+/**
+ * A chunk's region, from one ask of the grid (zarr-python's ChunkSpec):
+ * where it starts, its declared shape (what the codec decodes), and the part
+ * inside the array (smaller at the far edge). Bigint when a coordinate passed
+ * in was.
+ */
+export interface ChunkRegion<T extends Integer = Integer> {
+  origin: T[];
+  shape: T[];
+  dataShape: T[];
+}
+
 /** One chunk of one axis. Bigint when the chunk or element passed in was. */
 export interface AxisChunk<T extends Integer = Integer> {
   chunk: T;
@@ -399,6 +411,9 @@ export declare class ChunkGrid {
   chunkOrigin(coords: Integer[]): Integer[];
   chunkShape(coords: Integer[]): Integer[];
   chunkDataShape(coords: Integer[]): Integer[];
+  /** chunkOrigin, chunkShape and chunkDataShape at once. RangeError outside the declared grid. */
+  chunkRegion(coords: readonly number[]): ChunkRegion<number>;
+  chunkRegion(coords: readonly Integer[]): ChunkRegion;
 
   project(selection?: Selection): IterableIterator<ChunkProjection>;
   projectAxes(selection?: Selection): AxisProjection[];

@@ -3,9 +3,9 @@
 // and data-type types are used as they are.
 import type { BoolArray, Chunk, Location, Mutable, Readable } from 'zarrita';
 import { Location as ZarritaLocation } from 'zarrita';
-import type { ChunkGrid, ChunkShapesEntry, Integer, Natural, Selection } from './index.js';
+import type { ChunkGrid, ChunkRegion, ChunkShapesEntry, Integer, Natural, Selection } from './index.js';
 
-export type { Selection, SelectionEntry } from './index.js';
+export type { ChunkRegion, Selection, SelectionEntry } from './index.js';
 
 /** The data types read and written: numeric types and bool (float16 where the engine has Float16Array). */
 export type SupportedDataType =
@@ -83,6 +83,15 @@ export declare class RectilinearArray<D extends SupportedDataType = SupportedDat
   chunkKey(coords: Integer[]): string;
   /** The grid getChunk iterates: the chunk grid, or for a sharded array the grid of its inner chunks. */
   readonly chunkGrid: ChunkGrid;
+  /**
+   * Where getChunk(coords)'s chunk lies, in the same coordinates (inner
+   * chunks for a sharded array, not the shards of `grid`): its origin, its
+   * declared shape (getChunk's shape) and the part inside the array, from
+   * one ask of `chunkGrid`, as zarr-python's ChunkSpec. Coordinates are
+   * checked as getChunk checks them (RangeError outside `chunkGrid.gridShape`).
+   */
+  chunkRegion(coords: readonly number[]): ChunkRegion<number>;
+  chunkRegion(coords: readonly Integer[]): ChunkRegion;
   /**
    * One chunk of `chunkGrid`, decoded, as zarrita's Array.getChunk: its
    * declared shape (edge chunks are not cut), the fill value when the chunk
@@ -164,32 +173,74 @@ export declare function withConsolidatedMetadata<Store extends AsyncReadable>(st
 /** As withConsolidatedMetadata, but gives the store back as it is when it has no consolidated metadata. */
 export declare function withMaybeConsolidatedMetadata<Store extends AsyncReadable>(store: Store, opts?: ConsolidatedOptions): Promise<ConsolidatedStore<Store> | Store>;
 
+/**
+ * Options of create, by zarrita's names; each name in brackets (that of the
+ * zarr.json member) is accepted too, but not both. Any other name is a
+ * TypeError listing these.
+ */
 export interface CreateOptions<D extends SupportedDataType = SupportedDataType> {
   path?: string;
   shape: Integer[];
-  /** Rectilinear: per axis an integer step, or a list of edges and [size, count] runs. */
+  /** Rectilinear (chunk_shapes): per axis an integer step, or a list of edges and [size, count] runs. */
+  chunkShapes?: ChunkShapesEntry[];
   chunk_shapes?: ChunkShapesEntry[];
-  /** Regular: one chunk shape. */
+  /** Regular (chunk_shape): one chunk shape, as zarrita's create. */
+  chunkShape?: Integer[];
   chunk_shape?: Integer[];
   /** A chunk_grid object, written as it is. */
+  chunkGrid?: Record<string, unknown>;
   chunk_grid?: Record<string, unknown>;
+  /** The data type (data_type). */
   dtype?: D;
   data_type?: D;
   /** Default: little-endian bytes. May hold sharding_indexed. */
   codecs?: CodecMetadata[];
-  /** Default: 0 (false for bool). NaN and ±Infinity are written as strings. */
+  /** Default (fill_value): 0 (false for bool). NaN and ±Infinity are written as strings. */
+  fillValue?: ScalarFor<D> | 'NaN' | 'Infinity' | '-Infinity' | null;
   fill_value?: ScalarFor<D> | 'NaN' | 'Infinity' | '-Infinity' | null;
-  /** Default: {"name": "default", "configuration": {"separator": "/"}}. */
+  /** The default chunk key encoding's separator, as zarrita's create. Default "/". */
+  chunkSeparator?: '/' | '.';
+  /** Instead of chunkSeparator (chunk_key_encoding). */
+  chunkKeyEncoding?: ChunkKeyEncoding;
   chunk_key_encoding?: ChunkKeyEncoding;
-  attributes?: Record<string, unknown>;
+  /** (dimension_names) */
+  dimensionNames?: Array<string | null>;
   dimension_names?: Array<string | null>;
+  attributes?: Record<string, unknown>;
+  /**
+   * Replace a node already at the path (else a NodeExistsError). The old
+   * node is removed first: on a store with keys() (a Map) every key under
+   * its path; on one without, an old array's chunks key by key from its own
+   * zarr.json (up to 1,000,000 chunks), while an old group (whose children
+   * cannot be found) is an UnsupportedError. A store without delete(key)
+   * cannot overwrite (UnsupportedError).
+   */
+  overwrite?: boolean;
 }
 
-/** Writes zarr.json (after every check open makes) and gives the opened array. */
+/**
+ * Writes zarr.json (after every check open makes) and gives the opened
+ * array. A node already at the path is a NodeExistsError, unless
+ * `overwrite: true`.
+ */
 export declare function create<Store extends Mutable, D extends SupportedDataType>(
   store: Store | Location<Store>,
   opts: CreateOptions<D>,
 ): Promise<RectilinearArray<D, Store>>;
+
+export interface CreateGroupOptions {
+  path?: string;
+  /** Default {}. */
+  attributes?: Record<string, unknown>;
+  /** As create's. */
+  overwrite?: boolean;
+}
+
+/** Writes a group's zarr.json and gives the opened group. A node already there is a NodeExistsError, unless `overwrite: true`. */
+export declare function createGroup<Store extends Mutable>(
+  store: Store | Location<Store>,
+  opts?: CreateGroupOptions,
+): Promise<RectilinearGroup<Store>>;
 
 export interface SetOptions {
   /** The most chunk fetches in flight at once. Default 16. */
@@ -228,12 +279,21 @@ export declare function set<D extends SupportedDataType>(
   opts?: SetOptions,
 ): Promise<void>;
 
-/** The store threw while reading or writing a key. */
+/** The store threw while reading, writing, deleting or listing a key (a listing's key is its prefix). */
 export declare class StoreError extends Error {
-  constructor(operation: 'reading' | 'writing', key: string, cause: unknown);
+  constructor(operation: 'reading' | 'writing' | 'deleting' | 'listing', key: string, cause: unknown);
   readonly key: string;
-  readonly operation: 'reading' | 'writing';
+  readonly operation: 'reading' | 'writing' | 'deleting' | 'listing';
   readonly cause: unknown;
+}
+
+/** create or createGroup found a node at the path, and `overwrite` was not true. */
+export declare class NodeExistsError extends Error {
+  constructor(path: string, key: string, found: 'array' | 'group' | null);
+  /** The node's path. */
+  readonly path: string;
+  /** What its zarr.json describes; null when it cannot be read. */
+  readonly found: 'array' | 'group' | null;
 }
 
 export declare const SUPPORTED_DATA_TYPES: SupportedDataType[];

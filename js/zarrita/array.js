@@ -2,7 +2,7 @@
 // RectilinearArray: what `open` and `create` give. It holds the store, the
 // parsed zarr.json, its ChunkGrid and the per-shape codec chains; get and set
 // reach the internals through a module-private symbol.
-import { readChunk } from './chunk.js';
+import { checkChunkCoords, readChunk } from './chunk.js';
 import { ChainCache } from './codec-chain.js';
 import { keyFor } from './metadata.js';
 import { shardLayout } from './sharding.js';
@@ -24,7 +24,7 @@ export function contextOf(arr) {
  * The public types are js/zarrita.d.ts's; tests/types/implements.ts checks
  * this class against them.
  * @import { Readable } from 'zarrita'
- * @import { Integer, Natural } from '../index.js'
+ * @import { ChunkRegion, Integer, Natural } from '../index.js'
  * @import { RectilinearArray as RectilinearArrayApi, SupportedDataType } from '../zarrita.js'
  */
 /**
@@ -105,6 +105,31 @@ export class RectilinearArray {
 
   /** The grid getChunk iterates: the chunk grid, or for a sharded array the inner chunks' grid. */
   get chunkGrid() { return this[CONTEXT].sharding?.innerGrid ?? this[CONTEXT].grid; }
+
+  /**
+   * Where the chunk getChunk(coords) gives lies in the array: {origin,
+   * shape, dataShape}, from one ask of `chunkGrid` (inner chunks for a
+   * sharded array, never the shards of `grid`). Coordinates are checked as
+   * getChunk checks them.
+   */
+  /**
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {ChunkRegion<number>}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {ChunkRegion}
+   */
+  /**
+   * @param {readonly Integer[]} coords
+   * @returns {ChunkRegion}
+   */
+  chunkRegion(coords) {
+    const grid = this.chunkGrid;
+    return grid.chunkRegion(checkChunkCoords(coords, grid.gridShape));
+  }
 
   /** The store key of a chunk (a shard, for sharded arrays). */
   /**

@@ -16,7 +16,7 @@ export {
 // The store threw (or rejected) while reading or writing `key`.
 export class StoreError extends Error {
   /**
-   * @param {'reading' | 'writing'} operation
+   * @param {'reading' | 'writing' | 'deleting' | 'listing'} operation
    * @param {string} key
    * @param {unknown} cause
    */
@@ -38,4 +38,20 @@ export function codecError(direction, codec, chunkPath, cause) {
   const error = new CodecPipelineError({ direction, codec, chunkPath, cause });
   error.message += `: ${cause?.message ?? cause}`;
   return error;
+}
+
+// create or createGroup found a node where it was asked to write one.
+export class NodeExistsError extends Error {
+  /**
+   * @param {string} path the node's path
+   * @param {string} key its zarr.json
+   * @param {'array' | 'group' | null} found what the zarr.json describes (null: unreadable)
+   */
+  constructor(path, key, found) {
+    const what = found === null ? 'a node (its zarr.json unreadable)' : found === 'array' ? 'an array' : 'a group';
+    super(`${path} already holds ${what} (${key}); pass overwrite: true to replace it`);
+    this.name = 'NodeExistsError';
+    this.path = path;
+    this.found = found;
+  }
 }

@@ -8,12 +8,12 @@
 //   const { data, shape, stride } = await get(arr, [zarr.slice(10, 500, 2), null, 3]);
 //   const tile = await arr.getChunk([0, 1]);
 export { open } from './open.js';
-export { create } from './create.js';
+export { create, createGroup } from './create.js';
 export { get } from './get.js';
 export { set } from './set.js';
 export { RectilinearArray } from './array.js';
 export { RectilinearGroup } from './group.js';
 export { withConsolidatedMetadata, withMaybeConsolidatedMetadata } from './consolidated.js';
-export { StoreError } from './errors.js';
+export { NodeExistsError, StoreError } from './errors.js';
 export { SUPPORTED_DATA_TYPES } from './data-type.js';
 export { crc32c } from './crc32c.js';
