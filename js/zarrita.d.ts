@@ -173,6 +173,35 @@ export declare function withConsolidatedMetadata<Store extends AsyncReadable>(st
 /** As withConsolidatedMetadata, but gives the store back as it is when it has no consolidated metadata. */
 export declare function withMaybeConsolidatedMetadata<Store extends AsyncReadable>(store: Store, opts?: ConsolidatedOptions): Promise<ConsolidatedStore<Store> | Store>;
 
+export interface ConsolidateOptions {
+  /** The group's path inside the store (or inside the Location given). Default: the root. */
+  path?: string;
+  /**
+   * The nodes to list, as paths relative to the group, every group between
+   * included: needed where the store cannot list its keys (no keys(), as
+   * zarrita's FileSystemStore). Default: every zarr.json the store lists
+   * below the group.
+   */
+  paths?: string[];
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes zarr-python's inline consolidated metadata into a group's zarr.json
+ * (`consolidated_metadata: {kind: "inline", must_understand: false,
+ * metadata: {...}}`, flattened paths, each child group listing its own
+ * descendants too). Each entry is the node's zarr.json text as stored, so
+ * every value stays exact (uint64 past 2^53 included); the rest of the
+ * group's document is kept as it is. Gives the nodes listed, the group
+ * first, as withConsolidatedMetadata's contents() gives them. Every
+ * zarr.json read must be valid (InvalidMetadataError, nothing written).
+ * Pass the store itself, not one from withConsolidatedMetadata (TypeError).
+ */
+export declare function consolidateMetadata<Store extends Mutable>(
+  store: Store | Location<Store>,
+  opts?: ConsolidateOptions,
+): Promise<ConsolidatedEntry[]>;
+
 /**
  * Options of create, by zarrita's names; each name in brackets (that of the
  * zarr.json member) is accepted too, but not both. Any other name is a

@@ -14,6 +14,7 @@ export { set } from './set.js';
 export { RectilinearArray } from './array.js';
 export { RectilinearGroup } from './group.js';
 export { withConsolidatedMetadata, withMaybeConsolidatedMetadata } from './consolidated.js';
+export { consolidateMetadata } from './consolidate.js';
 export { NodeExistsError, StoreError } from './errors.js';
 export { SUPPORTED_DATA_TYPES } from './data-type.js';
 export { crc32c } from './crc32c.js';
