@@ -1,6 +1,6 @@
 // tiles.html: opens a 2-d array (or a group, to pick one) and draws it chunk
-// by chunk with arr.getChunk, each chunk where the grid places it, then the
-// chunk boundaries over them. The colour scale comes from the first chunk
+// by chunk with arr.getChunk, each chunk where arr.chunkRegion places it, then
+// the chunk boundaries over them. The colour scale comes from the first chunk
 // read that holds values, so tiles are drawn as they arrive.
 import { listArrays, openNode } from './store-open.js';
 
@@ -18,14 +18,6 @@ window.tiles = null;
 function status(text, error = false) {
   ui.status.textContent = text;
   ui.status.classList.toggle('invalid', error);
-}
-
-// Chunk edges (element positions) along an axis, from the grid's runs.
-function boundaries(grid, axis) {
-  const out = [0];
-  const length = Number(grid.shape[axis]);
-  for (let c = 0; c < Number(grid.gridShape[axis]); c++) out.push(Math.min(length, Number(grid.chunkOrigin(axis === 0 ? [c, 0] : [0, c])[axis]) + Number(grid.chunkShape(axis === 0 ? [c, 0] : [0, c])[axis])));
-  return out;
 }
 
 function colour(t) {
@@ -52,16 +44,21 @@ async function draw(arr, path, signal) {
   canvas.height = rows * scale;
   const ctx = canvas.getContext('2d');
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const edges = { y: boundaries(grid, 0), x: boundaries(grid, 1) };
-  const coords = [];
-  for (let i = 0; i < edges.y.length - 1; i++) for (let j = 0; j < edges.x.length - 1; j++) coords.push([i, j]);
-  const state = { path, tiles: 0, missing: 0, total: coords.length, boundaries: edges, scale, done: false };
+  // Each chunk's region in the coordinates getChunk takes, from one ask of
+  // the grid: where its tile goes, and how much of it lies inside the array.
+  const [gridRows, gridCols] = grid.gridShape.map(Number);
+  const regions = [];
+  for (let i = 0; i < gridRows; i++) for (let j = 0; j < gridCols; j++) regions.push({ coords: [i, j], ...arr.chunkRegion([i, j]) });
+  // The boundaries: where each row and column of chunks starts, and the array's end.
+  const edges = {
+    y: [...regions.filter((r) => r.coords[1] === 0).map((r) => r.origin[0]), rows],
+    x: [...regions.filter((r) => r.coords[0] === 0).map((r) => r.origin[1]), cols],
+  };
+  const state = { path, tiles: 0, missing: 0, total: regions.length, boundaries: edges, scale, done: false };
   window.tiles = state;
   let range = null;
 
-  const drawTile = ([i, j], chunk) => {
-    const [y0, x0] = [edges.y[i], edges.x[j]];
-    const [h, w] = [edges.y[i + 1] - y0, edges.x[j + 1] - x0]; // the part inside the array
+  const drawTile = ({ origin: [y0, x0], dataShape: [h, w] }, chunk) => {
     const values = [];
     for (let a = 0; a < h; a++) for (let b = 0; b < w; b++) values.push(Number(chunk.data[a * chunk.stride[0] + b * chunk.stride[1]]));
     const real = values.filter((v) => !Number.isNaN(v) && v !== Number(arr.fillValue));
@@ -81,14 +78,14 @@ async function draw(arr, path, signal) {
     }
     ctx.putImageData(image, x0 * scale, y0 * scale);
     state.tiles++;
-    status(`${path}: ${state.tiles} of ${coords.length} chunks drawn…`);
+    status(`${path}: ${state.tiles} of ${regions.length} chunks drawn…`);
   };
 
   let next = 0;
   const worker = async () => {
-    while (next < coords.length) {
-      const c = coords[next++];
-      drawTile(c, await arr.getChunk(c, { signal }));
+    while (next < regions.length) {
+      const region = regions[next++];
+      drawTile(region, await arr.getChunk(region.coords, { signal }));
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -101,7 +98,7 @@ async function draw(arr, path, signal) {
   ctx.stroke();
   state.done = true;
   const sharded = arr.shardChunkShape ? ` (inner chunks [${arr.shardChunkShape.join(', ')}] of its shards)` : '';
-  status(`${path}: ${arr.dtype} [${rows}, ${cols}], ${coords.length} chunks${sharded} drawn, ${state.missing} holding only the fill value.`);
+  status(`${path}: ${arr.dtype} [${rows}, ${cols}], ${regions.length} chunks${sharded} drawn, ${state.missing} holding only the fill value.`);
 }
 
 async function openAndDraw(url, path, reuse = false) {

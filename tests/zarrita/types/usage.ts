@@ -3,7 +3,7 @@
 // is rejected. (Imports by relative path until package.json exports
 // "./zarrita"; then 'zarr-rectilinear/zarrita'.)
 import * as zarr from 'zarrita';
-import { open, get, set, create, StoreError, withConsolidatedMetadata, type NdArray, type RectilinearArray, type RectilinearGroup } from 'zarr-rectilinear/zarrita';
+import { open, get, set, create, createGroup, consolidateMetadata, NodeExistsError, StoreError, withConsolidatedMetadata, type ChunkRegion, type NdArray, type RectilinearArray, type RectilinearGroup } from 'zarr-rectilinear/zarrita';
 
 const store = new zarr.FetchStore('https://example.org/data.zarr');
 const arr = await open(store, { path: 'temperature', kind: 'array' });
@@ -58,3 +58,29 @@ else void either.attrs;
 void (await open(store, { kind: 'group' })).getChunk([0]);
 // @ts-expect-error: kind is "array" or "group"
 void open(store, { kind: 'table' });
+
+// Where a chunk lies, in getChunk's coordinates: numbers in, numbers out.
+const where: { origin: number[]; shape: number[]; dataShape: number[] } = child.chunkRegion([1, 2]);
+const x0: number = where.origin[0] + where.dataShape[0];
+void x0;
+const far: ChunkRegion = child.chunkRegion([1n, 2]);
+void far.origin;
+
+// Writing a hierarchy, with zarrita's option names.
+const root: RectilinearGroup<zarr.Mutable> = await createGroup(writable, { attributes: { title: 'survey' } });
+const made: RectilinearArray<'float32', zarr.Mutable> = await create(root.resolve('t'), {
+  shape: [10, 20], chunkShapes: [[4, 6], 5], dtype: 'float32', fillValue: 0, dimensionNames: ['y', 'x'], attributes: {}, overwrite: true,
+});
+void made;
+await create(writable, { path: 'r', shape: [10], chunkShape: [5], dtype: 'uint8', chunkSeparator: '.' });
+const nodes: Array<{ path: string; kind: 'array' | 'group' }> = await consolidateMetadata(writable, { paths: ['t'] });
+void nodes;
+try {
+  await createGroup(writable);
+} catch (e) {
+  if (e instanceof NodeExistsError) void e.found;
+}
+// @ts-expect-error: an unknown option
+await create(writable, { shape: [2], chunkShape: [2], dtype: 'int8', chunk: [2] });
+// @ts-expect-error: consolidating writes the store
+await consolidateMetadata(store);
