@@ -167,6 +167,21 @@ test('chunkOrigin, chunkShape and chunkDataShape throw RangeError outside the de
   }
 });
 
+test('chunkRegion gives chunkOrigin, chunkShape and chunkDataShape at once, bigints for bigints', () => {
+  const grid = ChunkGrid.fromChunkShapes([10, 12], [3, [5, 4, 4]]);
+  for (const coords of [[0, 0], [3, 2], [1, 1], [3, 0]]) {
+    assert.deepEqual(grid.chunkRegion(coords), { origin: grid.chunkOrigin(coords), shape: grid.chunkShape(coords), dataShape: grid.chunkDataShape(coords) }, `${coords}`);
+  }
+  assert.deepEqual(grid.chunkRegion([3, 2]), { origin: [9, 9], shape: [3, 4], dataShape: [1, 3] });
+  assert.deepEqual(grid.chunkRegion([3n, 2]), { origin: [9n, 9n], shape: [3n, 4n], dataShape: [1n, 3n] });
+  for (const coords of [[4, 0], [0, 3], [-1, 0], [1.5, 0]]) assert.throws(() => grid.chunkRegion(coords), RangeError, `${coords}`);
+  assert.throws(() => grid.chunkRegion([0]), TypeError);
+  // Past 2^53 - 1: numbers in are refused rather than rounded; bigints in answer exactly.
+  const huge = ChunkGrid.fromChunkShapes([2n ** 62n], [2n ** 60n]);
+  assert.throws(() => huge.chunkRegion([3]), /exceeds 2\^53 - 1/);
+  assert.deepEqual(huge.chunkRegion([3n]), { origin: [3n * 2n ** 60n], shape: [2n ** 60n], dataShape: [2n ** 60n] });
+});
+
 test('chunk geometry rejects coordinates of the wrong rank', () => {
   const grid = ChunkGrid.fromChunkShapes([10, 12], [3, [5, 4, 4]]);
   assert.throws(() => grid.chunkOrigin([0]), TypeError);

@@ -84,3 +84,11 @@ grid.project(['0:10']);
   // @ts-expect-error: pointers are strings
   locatePointers('{}', [0]);
 }
+
+// A chunk's region: numbers in, numbers out; bigints in, Integer out.
+{
+  const region: { origin: number[]; shape: number[]; dataShape: number[] } = grid.chunkRegion([1, 1]);
+  const right: number = region.origin[1] + region.dataShape[1];
+  const exact: Integer[] = grid.chunkRegion([1n, 0]).origin;
+  void right, exact;
+}

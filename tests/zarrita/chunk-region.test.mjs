@@ -6,16 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
 import { open, get, set, create } from 'zarr-rectilinear/zarrita';
-import { logical, tempStore } from './support.mjs';
-
-const sharding = (chunk_shape) => ({
-  name: 'sharding_indexed',
-  configuration: {
-    chunk_shape,
-    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
-    index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
-  },
-});
+import { logical, sharding, tempStore } from './support.mjs';
 
 // Every chunk: its region's data part equals get() of that region.
 async function checkEveryRegion(arr) {

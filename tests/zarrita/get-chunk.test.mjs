@@ -7,16 +7,7 @@ import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
 import { open, get, set, create, StoreError } from 'zarr-rectilinear/zarrita';
 import { BoundedCache } from '../../js/zarrita/bounded-cache.js';
-import { logical, recordingStore, tempStore } from './support.mjs';
-
-const sharding = (chunk_shape) => ({
-  name: 'sharding_indexed',
-  configuration: {
-    chunk_shape,
-    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
-    index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
-  },
-});
+import { logical, recordingStore, sharding, tempStore } from './support.mjs';
 
 function* allCoords(gridShape) {
   const n = gridShape.map(Number);

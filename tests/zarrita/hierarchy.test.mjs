@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
 import { consolidateMetadata, create, createGroup, get, open, set, withConsolidatedMetadata, RectilinearGroup, NodeExistsError } from 'zarr-rectilinear/zarrita';
 import { readMetadata } from 'zarr-rectilinear';
-import { recordingStore, tempStore } from './support.mjs';
+import { recordingStore, sharding, tempStore } from './support.mjs';
 
 const U64_MAX = 2n ** 64n - 1n;
 const text = (bytes) => new TextDecoder().decode(bytes);
@@ -21,7 +21,7 @@ async function hierarchy(store) {
   await createGroup(store, { path: 'obs', attributes: { kind: 'observations' } });
   const tiles = await create(store, {
     path: 'obs/tiles', shape: [8, 12], chunkShapes: [[4, 4], [6, 6]], dtype: 'int32', fillValue: -1,
-    codecs: [{ name: 'sharding_indexed', configuration: { chunk_shape: [2, 3], codecs: [{ name: 'bytes', configuration: { endian: 'little' } }], index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }] } }],
+    codecs: [sharding([2, 3])],
   });
   await set(tiles, [zarr.slice(0, 4), null], { data: Int32Array.from({ length: 48 }, (_, n) => n), shape: [4, 12] });
   await createGroup(store, { path: 'obs/deep' });
@@ -174,7 +174,10 @@ test('create over a node is a NodeExistsError; overwrite on a listing store remo
   map.set('/v/stray', new Uint8Array([1]));
   await assert.rejects(create(map, { path: 'v', shape: [6], chunkShape: [2], dtype: 'int32' }), (e) => e instanceof NodeExistsError && e.path === '/v' && e.found === 'array' && /pass overwrite: true/.test(e.message));
   await assert.rejects(createGroup(map, { path: 'v' }), (e) => e instanceof NodeExistsError && e.found === 'array');
-  assert.equal((await get(old, [0])), 1, 'the refused create changed nothing');
+  // A new document that fails its checks removes nothing, overwrite or not.
+  await assert.rejects(create(map, { path: 'v', shape: [6], chunkShapes: [[2, 2]], dtype: 'int32', overwrite: true }), /GridError|sum|cover/i);
+  assert.equal((await get(old, [0])), 1, 'the refused creates changed nothing');
+  assert.ok(map.has('/v/stray'));
   // Same layout, new array: no old chunk shows through.
   const fresh = await create(map, { path: 'v', shape: [6], chunkShape: [2], dtype: 'int32', fillValue: -1, overwrite: true });
   assert.deepEqual([...(await get(fresh)).data], Array(6).fill(-1));

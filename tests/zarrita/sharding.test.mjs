@@ -6,18 +6,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
 import { open, get, set, create, crc32c } from 'zarr-rectilinear/zarrita';
-import { assertMatchesReference, logical, recordingStore, referenceGet, tempStore } from './support.mjs';
+import { assertMatchesReference, logical, recordingStore, referenceGet, sharding, tempStore } from './support.mjs';
 
 const EMPTY = 2n ** 64n - 1n;
-const sharding = (chunk_shape, extra = {}) => ({
-  name: 'sharding_indexed',
-  configuration: {
-    chunk_shape,
-    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
-    index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
-    ...extra,
-  },
-});
 
 // Shape [10, 9]; shards [[4, 6], [3, 6]]; inner chunks [2, 3].
 async function sharded(t, extra = {}, dtype = 'int32') {

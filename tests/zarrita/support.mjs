@@ -25,6 +25,18 @@ export function tempStore(t) {
   return { store: new FileSystemStore(dir), dir };
 }
 
+// A sharding_indexed codec: inner chunks of `chunk_shape` in little-endian
+// bytes, the index with crc32c; `extra` overrides configuration members.
+export const sharding = (chunk_shape, extra = {}) => ({
+  name: 'sharding_indexed',
+  configuration: {
+    chunk_shape,
+    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
+    index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
+    ...extra,
+  },
+});
+
 // 0, 1, 2, ... as the data type's typed array (bool: alternating pattern).
 export function iota(dtype, n, scale = 1) {
   switch (dtype) {
