@@ -16,16 +16,28 @@
 // form, flattened keys "maps/relief"), and so does maps: a viewer lists the
 // store's arrays from one read.
 // Values are smooth functions of the index, so a heat map shows the layout.
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import * as zarr from 'zarrita';
 import FileSystemStore from '@zarrita/storage/fs';
-import { create, set } from 'zarr-rectilinear/zarrita';
+import { consolidateMetadata, create, createGroup, set } from 'zarr-rectilinear/zarrita';
+
+// zarrita's FileSystemStore lists no keys. This folder is the script's own,
+// so here it can: overwriting the store removes every old key, and
+// consolidateMetadata finds every node.
+class ListedFolder extends FileSystemStore {
+  keys() {
+    return readdirSync(this.root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(this.root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/')}`);
+  }
+}
 
 export async function makeFixture(directory) {
   mkdirSync(directory, { recursive: true });
-  const store = new FileSystemStore(directory);
-  await zarr.create(store, { attributes: { description: 'zarr-rectilinear fixture store' } });
+  const store = new ListedFolder(directory);
+  // A store written before is replaced whole; a folder that is not a store is left alone.
+  await createGroup(store, { attributes: { description: 'zarr-rectilinear fixture store' }, overwrite: existsSync(join(directory, 'zarr.json')) });
 
   const temperature = await create(store, {
     path: 'temperature',
@@ -71,7 +83,7 @@ export async function makeFixture(directory) {
 
   const regular = await create(store, { path: 'regular', shape: [50, 50], chunk_shape: [16, 16], dtype: 'uint8' });
   await set(regular, null, { data: Uint8Array.from({ length: 2500 }, (_, n) => (Math.floor(n / 50) + (n % 50)) % 256), shape: [50, 50] });
-  await zarr.create(zarr.root(store).resolve('maps'), { attributes: { description: 'maps of the fixture store' } });
+  await createGroup(store, { path: 'maps', attributes: { description: 'maps of the fixture store' } });
   const relief = await create(store, {
     path: 'maps/relief',
     shape: [40, 64],
@@ -87,22 +99,9 @@ export async function makeFixture(directory) {
     }),
     shape: [40, 64],
   });
-  await consolidate(store, '/maps', ['relief']);
-  await consolidate(store, '/', ['temperature', 'sharded', 'regular', 'maps', 'maps/relief']);
+  await consolidateMetadata(store, { path: 'maps' });
+  await consolidateMetadata(store);
   return store;
-}
-
-// Adds consolidated metadata to the group at `path`: each child's zarr.json
-// text spliced in as written, so every value stays exact.
-async function consolidate(store, path, children) {
-  const base = path === '/' ? '' : path;
-  const text = async (key) => new TextDecoder().decode(await store.get(key));
-  const group = JSON.parse(await text(`${base}/zarr.json`));
-  const entries = [];
-  for (const child of children) entries.push(`${JSON.stringify(child)}: ${(await text(`${base}/${child}/zarr.json`)).trim()}`);
-  const head = JSON.stringify({ zarr_format: 3, node_type: 'group', attributes: group.attributes ?? {} }).slice(0, -1);
-  const doc = `${head},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{${entries.join(',')}}}}`;
-  await store.set(`${base}/zarr.json`, new TextEncoder().encode(doc));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

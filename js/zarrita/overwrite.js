@@ -36,9 +36,8 @@ async function deleteKey(store, key) {
 
 // The keys an array's chunks (shards) may be stored under: one per chunk of
 // its grid, listed by the core's projection of the whole array.
-function* chunkKeys(read, path) {
-  const encode = chunkKeyEncoder(read.chunkKeyEncoding);
-  for (const { chunkCoords } of read.grid.project()) yield keyFor(path, encode(chunkCoords));
+function* chunkKeys(grid, encode, path) {
+  for (const { chunkCoords } of grid.project()) yield keyFor(path, encode(chunkCoords));
 }
 
 function keysToRemove(path, read) {
@@ -53,7 +52,7 @@ function keysToRemove(path, read) {
   if (BigInt(read.grid.numChunks) > BigInt(MAX_CHUNKS_REMOVED)) {
     throw new UnsupportedError(`${at}: the old array has ${read.grid.numChunks} chunks, more than the ${MAX_CHUNKS_REMOVED} removed one by one from a store that cannot list its keys; remove it with the store's own tools first`);
   }
-  return chunkKeys(read, path);
+  return chunkKeys(read.grid, chunkKeyEncoder(read.chunkKeyEncoding), path);
 }
 
 /**

@@ -29,7 +29,7 @@ test('make-fixture writes a group with three arrays that read back', async (t) =
   assert.deepEqual(temperature.grid.gridShape, [4, 6]);
   // One read lists it all: the root's consolidated metadata.
   const listed = await withConsolidatedMetadata(store);
-  assert.deepEqual(listed.contents().map((c) => `${c.path} ${c.kind}`), ['/ group', '/temperature array', '/sharded array', '/regular array', '/maps group', '/maps/relief array']);
+  assert.deepEqual(listed.contents().map((c) => `${c.path} ${c.kind}`), ['/ group', '/maps group', '/maps/relief array', '/regular array', '/sharded array', '/temperature array']);
   const relief = await open(listed, { path: 'maps/relief', kind: 'array' });
   assertMatchesReference(await get(relief), await referenceGet(store, 'maps/relief', []), 'maps/relief');
   assert.deepEqual(relief.grid.gridShape, [3, 3]);
