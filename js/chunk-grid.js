@@ -653,12 +653,15 @@ export class ChunkGrid {
     (i) => (i < 0 ? 'indices' : `indices[${i}]`));
   }
 
-  // One native call gives a chunk's origin, declared shape and data shape.
+  // One native call gives a chunk's origin, declared shape and data shape;
+  // only the parts asked for are converted (a part past 2^53 - 1 that is
+  // not asked for does not refuse number input).
   /**
    * @param {readonly Integer[]} coords
-   * @returns {Integer[][]} [origin, declared shape, data shape]
+   * @param {number[]} parts of [origin, declared shape, data shape]
+   * @returns {Integer[][]}
    */
-  #chunkGeometry(coords) {
+  #chunkGeometry(coords, parts) {
     if (!Array.isArray(coords) || coords.length !== this.ndim) {
       throw new TypeError(`coords: expected an array of ${this.ndim} integers`);
     }
@@ -679,7 +682,7 @@ export class ChunkGrid {
     return withHeap(ndim * 32, (address) => {
       u64View(address, ndim).set(values);
       if (!grid.chunkGeometry(address, address + ndim * 8)) throw outside();
-      return [1, 2, 3].map((part) => Array.from(u64View(address + ndim * 8 * part, ndim), (v) => output(v, big, 'chunk geometry')));
+      return parts.map((part) => Array.from(u64View(address + ndim * 8 * (1 + part), ndim), (v) => output(v, big, 'chunk geometry')));
     });
   }
 
@@ -687,17 +690,17 @@ export class ChunkGrid {
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkOrigin(coords) { return this.#chunkGeometry(coords)[0]; }
+  chunkOrigin(coords) { return this.#chunkGeometry(coords, [0])[0]; }
   /**
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkShape(coords) { return this.#chunkGeometry(coords)[1]; }
+  chunkShape(coords) { return this.#chunkGeometry(coords, [1])[0]; }
   /**
    * @param {Integer[]} coords
    * @returns {Integer[]}
    */
-  chunkDataShape(coords) { return this.#chunkGeometry(coords)[2]; }
+  chunkDataShape(coords) { return this.#chunkGeometry(coords, [2])[0]; }
   /**
    * @overload
    * @param {readonly number[]} coords
@@ -713,7 +716,7 @@ export class ChunkGrid {
    * @returns {ChunkRegion}
    */
   chunkRegion(coords) {
-    const [origin, shape, dataShape] = this.#chunkGeometry(coords);
+    const [origin, shape, dataShape] = this.#chunkGeometry(coords, [0, 1, 2]);
     return { origin, shape, dataShape };
   }
 
