@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zr {
 
+// The facts of one array document.
 struct ReaderFacts {
-  bool read = false;      // a JSON object was parsed; nothing below is set otherwise
+  std::string pointer;    // where the document is: "" for the root, else a consolidated entry's
   std::string grid_name;  // chunk_grid.name as written ("" when it is not a string)
   // Over the written edges of the grid (integer steps, plain edges, runs'
   // edges): the largest, at the first item that writes it. An edge in a run
@@ -28,8 +30,10 @@ struct ReaderFacts {
   std::string undivided_shard_edge_at;
 };
 
-// For a document that validate_metadata accepts: values in a document it
-// refuses are skipped, not checked.
-ReaderFacts reader_facts(std::string_view json);
+// The facts of every array document in `json`: the root, or a group's
+// consolidated entries (as read_document reads them), in document order.
+// For text that readMetadata reads without errors: values that the rules
+// refuse are skipped, not checked; text that is not JSON gives none.
+std::vector<ReaderFacts> reader_facts(std::string_view json);
 
 }  // namespace zr
