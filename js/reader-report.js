@@ -57,12 +57,13 @@ function verdictOf(/** @type {ReaderFacts} */ entry, /** @type {ArrayFacts} */ a
 function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, NativeReaderFacts>} */ written, pointer = '', path = '') {
   if (read.kind === 'array') {
     const grid = /** @type {import('./chunk-grid.js').ChunkGrid} */ (read.grid);
-    const facts = written.get(pointer);
+    // The core gives facts for every array of a document it read without errors.
+    const facts = /** @type {NativeReaderFacts} */ (written.get(pointer));
     const axes = Array.from({ length: grid.ndim }, (_, axis) => grid.axisSummary(axis));
     return [{ path, array: { pointer, rectilinear: facts.gridName === 'rectilinear', axes, written: facts } }];
   }
   return [...read.consolidated ?? []].flatMap(([child, entry]) =>
-    arraysOf(entry, written, `${pointer}/consolidated_metadata/metadata/${pointerToken(child)}`, child));
+    arraysOf(entry, written, `${pointer}/consolidated_metadata/metadata/${pointerToken(child)}`, path ? `${path}/${child}` : child));
 }
 
 /** @type {typeof import('./index.js').readerReport} */
@@ -78,6 +79,7 @@ export function readerReport(meta) {
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {
       // The array that fares worst decides; with none, a group is read.
+      /** @type {ReaderVerdict | null} */
       let worst = null;
       for (const { path, array } of arrays) {
         const v = verdictOf(entry, array);
@@ -85,7 +87,7 @@ export function readerReport(meta) {
         if (!worst || SEVERITY[v.verdict] > SEVERITY[worst.verdict]) worst = v;
       }
       return worst ?? {
-        reader: entry.reader, versions: entry.versions, verdict: 'reads', reason: 'a group with no arrays in its consolidated metadata',
+        reader: entry.reader, versions: entry.versions, verdict: 'reads', reason: 'a group has no chunk grid, and no array in consolidated metadata',
         pointer: '/node_type', source: entry.source, checked: entry.checked,
       };
     });
