@@ -2,21 +2,10 @@
 // the "readers" member of each file's --json object.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
-const fixtures = join(root, 'tests/cli/fixtures');
-const cli = join(root, 'js/cli.js');
-
-function run(...args) {
-  return new Promise((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ code: error ? error.code : 0, stdout, stderr, lines: stdout.trim().split('\n') }));
-  });
-}
+import { join } from 'node:path';
+import { fixtures, run } from './support.mjs';
 
 const array = (chunkGrid) => ({
   zarr_format: 3, node_type: 'array', shape: [30], data_type: 'uint8', chunk_grid: chunkGrid,
