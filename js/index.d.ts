@@ -585,7 +585,8 @@ export declare const READERS: readonly ReaderFacts[];
  * For a document that `validateMetadata` accepts (strict rules), what each
  * reader in `READERS` does with it, in that order. A group is judged by the
  * arrays of its consolidated metadata: the one that fares worst decides.
- * Throws a GridError (with every problem) for a document that is not valid.
+ * Throws a GridError (with every problem) for a document that is not valid,
+ * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
  */
 export declare function readerReport(meta: Metadata): ReaderVerdict[];
 
