@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { serve } from '../../scripts/serve.mjs';
 import { launch } from './chromium.mjs';
+import { READERS } from '../../js/reader-facts.js';
 
 // Screenshots for people to look at; build/ is ignored by git.
 const artifacts = new URL('../../build/test-artifacts/', import.meta.url).pathname;
@@ -516,7 +517,7 @@ test('the reader report beside the problems follows the document as the user typ
   const demo = await open('#preset=daily');
   const { page } = demo;
   await page.waitForSelector('#readers tbody tr');
-  assert.equal(await page.$$eval('#readers tbody tr', (rows) => rows.length), 11);
+  assert.equal(await page.$$eval('#readers tbody tr', (rows) => rows.length), READERS.length);
   assert.deepEqual(await readerRow(page, 'zarr-python', '3.2.0'), ['reads-with-setting (array.rectilinear_chunks)', '/chunk_grid/name']);
   assert.deepEqual(await readerRow(page, 'icechunk', 'later'), ['refuses', '/chunk_grid/configuration/chunk_shapes/2']);
   // Choosing a verdict selects the value that decides it.
@@ -538,7 +539,7 @@ test('the reader report beside the problems follows the document as the user typ
   await page.waitForFunction(() => document.querySelectorAll('#readers tbody tr').length === 0);
   assert.match(await page.textContent('#readers caption'), /not valid/);
   await page.selectOption('#preset', 'regular');
-  await page.waitForFunction(() => document.querySelectorAll('#readers tbody tr').length === 11);
+  await page.waitForFunction((n) => document.querySelectorAll('#readers tbody tr').length === n, READERS.length);
   assert.deepEqual(await page.$$eval('#readers tbody tr', (rows) => [...new Set(rows.map((tr) => tr.cells[1].textContent))]), ['reads']);
   // A grid alone has no codecs: no report.
   await page.selectOption('#preset', 'spec-2d');
