@@ -541,5 +541,69 @@ export interface PointerPlace {
  */
 export declare function locatePointers(text: string | Uint8Array, pointers: readonly string[]): PointerPlace[][];
 
+/** What a reader does with a document (docs/readers.md). */
+export type Verdict = 'reads' | 'reads-with-setting' | 'refuses' | 'misreads';
+
+/** One reader's verdict on one document, from `readerReport`. */
+export interface ReaderVerdict {
+  /** "zarr-python", "zarrs", "zarrita.js", "icechunk", "Zarr.jl", "tensorstore", "neuroglancer". */
+  reader: string;
+  /** The version range the verdict holds for, e.g. "3.2.0 to 3.3.x". */
+  versions: string;
+  /** `misreads`: it opens the array without an error but gets another grid. */
+  verdict: Verdict;
+  /** For `reads-with-setting`: the setting to turn on, e.g. "array.rectilinear_chunks". */
+  setting?: string;
+  reason: string;
+  /** The JSON Pointer of the value that decides it. */
+  pointer: string;
+  /** Where the fact comes from, and the date it was checked (YYYY-MM-DD). */
+  source: string;
+  checked: string;
+}
+
+/** One rule of a reader: when `when` holds in a document, the reader gives `verdict`. */
+export interface ReaderRule {
+  /**
+   * `rectilinear`: the grid is named "rectilinear". `integer-axis`: a
+   * rectilinear axis is written as a bare integer. `edges-past-end`: an
+   * explicit edge list's sum runs past the array's length.
+   * `edge-at-least` / `count-at-least`: a written edge length / run count of
+   * at least `limit`. `shard-edge-not-divided`: the sharding codec's inner
+   * chunk shape does not divide every shard edge (any grid).
+   */
+  when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided';
+  limit?: number;
+  verdict: Exclude<Verdict, 'reads'>;
+  setting?: string;
+  reason: string;
+  /** When the rule has a source of its own. */
+  source?: string;
+}
+
+/** What is known of one reader in one version range: the data `readerReport` applies. */
+export interface ReaderFacts {
+  reader: string;
+  versions: string;
+  source: string;
+  /** YYYY-MM-DD. */
+  checked: string;
+  note?: string;
+  /** Tried in order; the first that holds decides. When none does, the reader reads the array. */
+  rules: ReaderRule[];
+}
+
+/** Every reader `readerReport` knows, in the order it reports them. */
+export declare const READERS: readonly ReaderFacts[];
+
+/**
+ * For a document that `validateMetadata` accepts (strict rules), what each
+ * reader in `READERS` does with it, in that order. A group is judged by the
+ * arrays of its consolidated metadata: the one that fares worst decides.
+ * Throws a GridError (with every problem) for a document that is not valid,
+ * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
+ */
+export declare function readerReport(meta: Metadata): ReaderVerdict[];
+
 /** Already resolved: the module is loaded when `import` returns. */
 export declare const ready: Promise<void>;

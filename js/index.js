@@ -9,5 +9,7 @@ export { GridError } from './grid-error.js';
 export { validateMetadata } from './validate.js';
 export { readMetadata } from './read-metadata.js';
 export { locatePointers } from './locate-pointers.js';
+export { readerReport } from './reader-report.js';
+export { READERS } from './reader-facts.js';
 
 export const ready = Promise.resolve();

@@ -53,7 +53,7 @@ export const GUARDED = {
     readEdges: 'building a grid from edges', validateMetadata: 'validating metadata', readDocument: 'reading metadata',
     readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers',
     trimmedGrid: 'building a trimmed grid', concatGrids: 'concatenating grids', axisOverlap: 'planning a rechunk',
-    axisSources: 'listing the source chunks of a rechunk',
+    axisSources: 'listing the source chunks of a rechunk', readerFacts: 'reporting readers',
   },
   Grid: {
     axisCounts: 'summing up an axis', dataSizeStats: 'summing up an axis', runs: 'listing runs',

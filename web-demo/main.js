@@ -20,6 +20,7 @@ import { showIndexResult, showSelectionResult, showTooltip, showProblems } from 
 import { download } from './download.js';
 import { StorePanel } from './store-panel.js';
 import { PlanOverlay } from './plan-overlay.js';
+import { showReaders } from './reader-panel.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -29,6 +30,7 @@ const ui = {
   lenient: $('lenient'),
   status: $('doc-status'),
   problems: $('problems'),
+  readers: $('readers'),
   axisY: $('axis-y'),
   axisX: $('axis-x'),
   sliders: $('sliders'),
@@ -130,6 +132,10 @@ function showDocumentStatus({ errors, warnings, kind }) {
   const problems = found.map((p) => ({ ...p, ranges: problemRanges(state.text, p, pointers) }));
   editor.setMarks(problems.flatMap((p) => p.ranges.map((r) => ({ ...r, kind: p.kind }))));
   showProblems(ui.problems, problems, (p) => p.ranges[0] && editor.reveal(p.ranges[0]));
+  showReaders(ui.readers, state.text, kind, (path) => {
+    const [range] = problemRanges(state.text, { path });
+    if (range) editor.reveal(range);
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // summary line, or one JSON report with --json (written as it goes).
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { sources } from './walk.js';
+import { readersOf, readersTable } from './readers.js';
 
 const where = (path) => path || '(document)';
 
@@ -15,7 +16,7 @@ function check(bytes, lenient) {
   return { kind, valid, errors, warnings };
 }
 
-export async function validate(targets, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+export async function validate(targets, { json = false, lenient = false, readers = false, out = process.stdout, err = process.stderr } = {}) {
   const summary = { valid: 0, invalid: 0, unreadable: 0 };
   const progress = err.isTTY ? (n) => err.write(`\rchecked ${n} files`) : () => {};
   let count = 0;
@@ -23,7 +24,8 @@ export async function validate(targets, { json = false, lenient = false, out = p
   for await (const { file, read } of sources(targets)) {
     let report;
     try {
-      report = { file, ...check(await read(), lenient) };
+      const bytes = await read();
+      report = { file, ...check(bytes, lenient), ...(readers ? { readers: readersOf(bytes) } : {}) };
     } catch (caught) {
       const error = /** @type {NodeJS.ErrnoException} */ (caught);
       report = { file, kind: 'unreadable', valid: false, errors: [{ path: '', message: `cannot read: ${error.code ?? error.message}` }], warnings: [] };
@@ -34,6 +36,7 @@ export async function validate(targets, { json = false, lenient = false, out = p
     } else {
       for (const e of report.errors) out.write(`${file}: ${where(e.path)}: ${e.message}\n`);
       for (const w of report.warnings) out.write(`${file}: ${where(w.path)}: warning: ${w.message}\n`);
+      if (report.readers !== undefined) out.write(readersTable(file, report.readers));
     }
     if (++count % 100 === 0) progress(count);
   }

@@ -44,6 +44,18 @@ export interface AxisOverlap {
   readElements: string;
 }
 
+/** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
+export interface NativeReaderFacts {
+  pointer: string;
+  gridName: string;
+  largestEdge: bigint;
+  largestEdgeAt: string;
+  largestCount: bigint;
+  largestCountAt: string;
+  innerChunkShapeAt: string;
+  undividedShardEdgeAt: string;
+}
+
 /** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
 export interface NativeDocument {
   kind: 'array' | 'group';
@@ -224,6 +236,7 @@ export interface NativeModule {
   axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): Columns;
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
+  readerFacts(text: number, length: number): NativeReaderFacts[];
   heapInUse(): number;
 }
 

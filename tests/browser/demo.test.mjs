@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { serve } from '../../scripts/serve.mjs';
 import { launch } from './chromium.mjs';
+import { READERS } from '../../js/reader-facts.js';
 
 // Screenshots for people to look at; build/ is ignored by git.
 const artifacts = new URL('../../build/test-artifacts/', import.meta.url).pathname;
@@ -503,5 +504,45 @@ test('every preset loads without console errors', async () => {
     await page.selectOption('#preset', id);
     await page.waitForTimeout(50);
   }
+  await close(demo);
+});
+
+// The reader table's row for a reader and version range: [verdict, pointer].
+const readerRow = (page, reader, versions) => page.$$eval('#readers tbody tr', (rows, [r, v]) => {
+  const row = rows.find((tr) => tr.querySelector('.reader').textContent === r && tr.querySelector('.versions').textContent.startsWith(v));
+  return row ? [row.cells[1].textContent, row.querySelector('.pointer').textContent] : null;
+}, [reader, versions]);
+
+test('the reader report beside the problems follows the document as the user types', async () => {
+  const demo = await open('#preset=daily');
+  const { page } = demo;
+  await page.waitForSelector('#readers tbody tr');
+  assert.equal(await page.$$eval('#readers tbody tr', (rows) => rows.length), READERS.length);
+  assert.deepEqual(await readerRow(page, 'zarr-python', '3.2.0'), ['reads-with-setting (array.rectilinear_chunks)', '/chunk_grid/name']);
+  assert.deepEqual(await readerRow(page, 'icechunk', 'later'), ['refuses', '/chunk_grid/configuration/chunk_shapes/2']);
+  // Choosing a verdict selects the value that decides it.
+  await page.click('#readers tbody tr:has(.versions:text-is("later format versions")) button');
+  const selected = await page.evaluate(() => {
+    const t = document.getElementById('metadata');
+    return t.value.slice(t.selectionStart, t.selectionEnd);
+  });
+  assert.equal(selected, '360');
+
+  // Typing an edge list instead of the bare integer: icechunk reads it.
+  const text = await page.inputValue('#metadata');
+  await page.fill('#metadata', text.replace(/\n(\s*)360\n/, '\n$1[[360, 4]]\n'));
+  await page.waitForFunction(() => [...document.querySelectorAll('#readers tbody tr')].some((tr) => tr.querySelector('.versions').textContent.startsWith('later') && tr.cells[1].textContent === 'reads'));
+  assert.deepEqual(await readerRow(page, 'zarrita.js', '0.7'), ['refuses', '/chunk_grid/name']);
+
+  // An invalid document gets no verdict; a regular grid is read by all.
+  await page.fill('#metadata', text.replace('"zarr_format": 3', '"zarr_format": 2'));
+  await page.waitForFunction(() => document.querySelectorAll('#readers tbody tr').length === 0);
+  assert.match(await page.textContent('#readers caption'), /not valid/);
+  await page.selectOption('#preset', 'regular');
+  await page.waitForFunction((n) => document.querySelectorAll('#readers tbody tr').length === n, READERS.length);
+  assert.deepEqual(await page.$$eval('#readers tbody tr', (rows) => [...new Set(rows.map((tr) => tr.cells[1].textContent))]), ['reads']);
+  // A grid alone has no codecs: no report.
+  await page.selectOption('#preset', 'spec-2d');
+  await page.waitForFunction(() => /whole zarr\.json/.test(document.querySelector('#readers caption')?.textContent ?? ''));
   await close(demo);
 });

@@ -12,7 +12,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ChunkGrid, locatePointers, readMetadata, validateMetadata } from 'zarr-rectilinear';
+import { ChunkGrid, locatePointers, readMetadata, readerReport, validateMetadata } from 'zarr-rectilinear';
 import { inUse } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
 import { GUARDED, native } from '../../js/native.js';
@@ -80,6 +80,7 @@ function entryPoints(g, g2, big) {
     },
     validateMetadata: () => [validateMetadata(validText), validateMetadata(JSON.parse(groupText))],
     readMetadata: () => [describedRead(readMetadata(validText)), describedRead(readMetadata(utf8(groupText)))],
+    readerReport: () => [readerReport(validText), readerReport(groupText)],
     locatePointers: () => locatePointers(groupText, ['/consolidated_metadata/metadata/a/shape', '/attributes/title', '/x']),
     'big toJSONText': () => big.toJSONText().length,
     'big runs': () => big.runs(0).length,
@@ -129,7 +130,7 @@ function fill(base, held) {
 
 test('the JS wrapper checks the flag after every binding registered through guarded<>', async () => {
   const source = (file) => readFile(new URL(`../../src/wasm/${file}`, import.meta.url), 'utf8');
-  const cpp = (await source('bindings.cpp')) + (await source('document_bindings.cpp'));
+  const cpp = (await source('bindings.cpp')) + (await source('document_bindings.cpp')) + (await source('reader_bindings.cpp'));
   const registered = {};
   // A class_ registration runs from class_<...>("Name") to the ");" that ends its line.
   for (const [, owner, body] of cpp.matchAll(/class_<[\w:]+>\("(\w+)"\)([\s\S]*?)\);\n/g)) {

@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
 // the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, ready, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, readerReport, READERS, ready, type ReaderVerdict, type Verdict, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
 
 await ready;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
@@ -92,3 +92,12 @@ grid.project(['0:10']);
   const exact: Integer[] = grid.chunkRegion([1n, 0]).origin;
   void right, exact;
 }
+
+// The reader report: one verdict per reader, in READERS' order.
+const verdicts: ReaderVerdict[] = readerReport('{"zarr_format":3}');
+const firstVerdict: Verdict = verdicts[0].verdict;
+const setting: string | undefined = verdicts[0].setting;
+const readerNames: string[] = READERS.map((r) => `${r.reader} ${r.versions}: ${r.rules.length} rules, checked ${r.checked}`);
+// @ts-expect-error a rule's verdict is never plain `reads`
+const plain: (typeof READERS)[number]['rules'][number]['verdict'] = 'reads';
+void [firstVerdict, setting, readerNames, plain];
