@@ -12,7 +12,7 @@
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
 import { parseExact, pointerToken, stringifyExact } from '../exact-json.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { keyFor, normalizePath } from './metadata.js';
+import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 
 // The property of a wrapped store through which `open` finds an entry's read.
@@ -67,6 +67,11 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
   const root = readMetadata(bytes, { lenient: opts.lenient });
+  const unreadable = unreadableError(root, '/zarr.json');
+  if (unreadable) {
+    disposeGrids(root);
+    throw unreadable;
+  }
   if (root.kind !== 'group' || !root.consolidated || ownErrors(root).length) {
     const why = root.kind !== 'group'
       ? 'describes an array'

@@ -72,6 +72,20 @@ function checkShardDivides(grid, chunkShape) {
   }
 }
 
+// The error for a document that is no node at all: not JSON, a byte-order
+// mark, not an object, no node_type, or the reader out of memory. readMetadata
+// reports these as an array that could not be read; saying "describes an
+// array" would hide the real problem. Running out of memory is a RangeError,
+// as everywhere in the package. Null when the document is a node.
+export function unreadableError(read, key) {
+  const problems = read.errors.filter((p) => p.path === '' || p.path === '/node_type');
+  if (!problems.length) return null;
+  const memory = problems.find((p) => p.code === 'OUT_OF_MEMORY' || p.code === 'TOO_LARGE');
+  if (memory) return Object.assign(new RangeError(`reading ${key}: ${memory.message}`), { code: memory.code });
+  const text = problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+  return new InvalidMetadataError(`${key} is not a Zarr v3 array or group: ${text}`, { path: problems[0].path });
+}
+
 // What readMetadata gave for an array → everything get and set need.
 // Throws clear errors.
 export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {

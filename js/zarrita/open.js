@@ -5,7 +5,7 @@ import { RectilinearArray } from './array.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
 import { RectilinearGroup } from './group.js';
-import { keyFor, normalizePath, readArrayMetadata } from './metadata.js';
+import { keyFor, normalizePath, readArrayMetadata, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 
@@ -69,6 +69,11 @@ export async function open(location, opts = {}) {
     if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
     // One read of the document: validated, its grid built, its values exact.
     read = readMetadata(bytes, { lenient: opts.lenient });
+    const unreadable = unreadableError(read, key);
+    if (unreadable) {
+      disposeGrids(read);
+      throw unreadable;
+    }
   }
   if (kind !== undefined && read.kind !== kind) {
     if (owned) disposeGrids(read);
