@@ -94,7 +94,7 @@ export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {
     throw new InvalidMetadataError(`${key} is not a valid Zarr v3 array: ${problems}`, { path: read.errors[0].path });
   }
   const { grid } = read;
-  const type = dataType(read.dataType);
+  const type = dataType(read.dataType, { read: true });
   const fillValue = fillValueOf(type, read.fillValue);
   const codecs = read.codecs.map((c, i) => normalizeCodec(c, `/codecs/${i}`));
   const sharding = shardingOf(codecs, grid.ndim);

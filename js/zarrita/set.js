@@ -11,7 +11,7 @@ import { BoolArray } from 'zarrita';
 import { contextOf } from './array.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides, toCOrder } from './copy.js';
-import { filled, rawOf, toRaw } from './data-type.js';
+import { checkWritableType, filled, rawOf, toRaw } from './data-type.js';
 import { InvalidSelectionError } from './errors.js';
 import { orderedWrite } from './lock.js';
 import { chunkCoords, coversChunk, planSelection, sizeLimit, unitCount, units, valueToChunk } from './plan.js';
@@ -41,7 +41,7 @@ const show = (v) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? J
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 // value.shape, read once: it must equal the selection's shape.
-function checkShape(shape, outShape) {
+function checkValueShape(shape, outShape) {
   if (!Array.isArray(shape)) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
   const list = Array.from(shape);
   const same = list.length === outShape.length && list.every((n, d) => (typeof n === 'number' || typeof n === 'bigint') && Number(n) === outShape[d]);
@@ -88,7 +88,7 @@ function valueOf(type, value, outShape) {
   }
   const { data, shape, stride } = value;
   if (!data || typeof data.length !== 'number') throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
-  checkShape(shape, outShape);
+  checkValueShape(shape, outShape);
   const steps = strideOf(stride, outShape, data.length);
   let raw = rawOf(data);
   // A typed array of the array's own type is taken as it is; anything else
@@ -211,6 +211,7 @@ export async function set(arr, selection, value, opts = {}) {
   const context = contextOf(arr);
   checkWritable(context.store);
   const { grid, sharding, type } = context;
+  checkWritableType(type);
   const limit = concurrencyOf(opts);
   opts.signal?.throwIfAborted();
   const checkShape = sizeLimit('set', type, opts.maxBytes);
