@@ -96,7 +96,9 @@ export declare class RectilinearArray<D extends SupportedDataType = SupportedDat
    * is missing. Coordinates outside `chunkGrid.gridShape`, of the wrong
    * length or not integers are a RangeError. A sharded array reads each
    * shard's index once (kept in a bounded cache) and each inner chunk by
-   * one ranged read where the store has getRange.
+   * one ranged read where the store has getRange; on a store with get
+   * alone, each shard whole, once. A set through this handle drops what it
+   * rewrites from the cache.
    */
   getChunk(coords: readonly Integer[], opts?: { signal?: AbortSignal }): Promise<NdArray<D>>;
   /** Narrows the data type, as zarrita's Array.is. */
@@ -199,7 +201,11 @@ export declare function create<Store extends Mutable, D extends SupportedDataTyp
 ): Promise<RectilinearArray<D, Store>>;
 
 export interface SetOptions {
-  /** The most chunk fetches in flight at once. Default 16. */
+  /**
+   * The most chunk fetches (writes, for set) in flight at once: a positive
+   * integer, else a RangeError. Default 16. No more workers start than
+   * there are chunks to do.
+   */
   concurrency?: number;
   /** Aborting settles the call at once, even while a store read is pending. */
   signal?: AbortSignal;
@@ -221,13 +227,21 @@ export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D> | NdArray<D>>;
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: Selection, opts?: GetOptions): Promise<NdArray<D>>;
 
-/** A value for set: a scalar, or an array of the selection's shape (stride optional, C order by default). */
+/**
+ * A value for set: a scalar, or an array of the selection's shape (stride
+ * optional, C order by default; given, one non-negative integer per axis
+ * that reaches no element past `data`, else set throws before writing).
+ */
 export type SetValue<D extends SupportedDataType> =
   | ScalarFor<D>
   | { data: TypedArrayFor<D> | ArrayLike<ScalarFor<D>>; shape: number[]; stride?: number[] }
   | Chunk<any>;
 
-/** Writes whole chunks directly; reads, modifies and rewrites partial ones (and whole shards). */
+/**
+ * Writes whole chunks directly; reads, modifies and rewrites partial ones
+ * (and whole shards). Writes to one chunk land in the order set was
+ * called. data_type string is refused (UnsupportedError).
+ */
 export declare function set<D extends SupportedDataType>(
   arr: RectilinearArray<D, Mutable>,
   selection: Selection | null,
