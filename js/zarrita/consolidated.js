@@ -98,15 +98,28 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     }
     return text;
   };
+  // Listed keys written through this store since: served by the store from
+  // then on, so that no entry outlives a write (create over a listed array).
+  const written = new Set();
+  const served = (key) => known.has(key) && !written.has(key);
+  const { set } = /** @type {{set?: (key: string, value: Uint8Array) => Promise<void>}} */ (/** @type {unknown} */ (store));
+  const writeTo = typeof set === 'function' ? set.bind(store) : null;
   return {
     async get(key, options) {
-      if (known.has(key)) return textOf(key);
+      if (served(key)) return textOf(key);
       return store.get(key, options);
     },
+    // Only where the store writes: a read-only store stays read-only.
+    ...(writeTo && {
+      set(/** @type {string} */ key, /** @type {Uint8Array} */ value) {
+        if (known.has(key)) written.add(key); // chunks leave nothing behind
+        return writeTo(key, value);
+      },
+    }),
     contents() {
       return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
-    [CONSOLIDATED]: (key) => known.get(key)?.read,
+    [CONSOLIDATED]: (key) => (served(key) ? known.get(key)?.read : undefined),
   };
 }));
 

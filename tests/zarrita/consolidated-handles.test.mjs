@@ -37,3 +37,22 @@ test('handles opened from consolidated metadata each own their grid', async (t) 
     if (kind === 'array') assert.equal(typeof (await open(store, { path, kind })).grid.isRegular, 'boolean', path);
   }
 });
+
+test('a zarr.json written through a consolidated store is what opens next, not the stale entry', async (t) => {
+  const { store: files, dir } = tempStore(t);
+  cpSync(FIXTURE, dir, { recursive: true });
+  const store = await withConsolidatedMetadata(files);
+  const before = await open(store, { path: 'obs/tiles', kind: 'array' });
+  // Written over through the wrapped store (as create with overwrite does).
+  const doc = { ...before.metadata, shape: [2, 3], chunk_grid: { name: 'regular', configuration: { chunk_shape: [2, 3] } }, attributes: { rewritten: true } };
+  await store.set('/obs/tiles/zarr.json', new TextEncoder().encode(JSON.stringify(doc)));
+  const after = await open(store, { path: 'obs/tiles', kind: 'array' });
+  assert.deepEqual(after.shape, [2, 3]);
+  assert.deepEqual(after.attrs, { rewritten: true });
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(await store.get('/obs/tiles/zarr.json'))).shape, [2, 3]);
+  // Other entries are still served from the consolidated metadata; a read-only store gets no set.
+  assert.equal((await open(store, { path: 'counts', kind: 'array' })).dtype, 'uint64');
+  const readOnly = await withConsolidatedMetadata({ get: (key) => files.get(key) });
+  assert.equal(readOnly.set, undefined);
+  assert.equal('set' in readOnly, false);
+});
