@@ -136,7 +136,7 @@ function* chunkTasks(context, axes, value, inOrder, signal) {
       const chain = await context.chains.forShape(shape);
       // A whole-chunk write reads nothing, but is made only in its turn:
       // encoding first would let a later write to the chunk land before it.
-      await inOrder(coords, async () => {
+      await inOrder(coords, key, async () => {
         const existing = covered ? undefined : await readKey(store, key, signal);
         const data = await updatedChunk(context, chain, shape, existing, covered, axes, at, value, key);
         await writeKey(store, key, await encode(chain, data, key));
@@ -157,7 +157,7 @@ function* shardTasks(context, axes, placement, value, inOrder, signal) {
     shards.get(key).items.push(at);
   }
   for (const [key, { shard, items }] of shards) {
-    yield () => inOrder(shard, async () => {
+    yield () => inOrder(shard, key, async () => {
       const { indexShape, count } = shardGeometry(context, shard);
       const chain = await sharding.chains.forShape(sharding.chunkShape);
       const indexStride = cStrides(indexShape);
@@ -223,7 +223,14 @@ export async function set(arr, selection, value, opts = {}) {
   const { signal } = opts;
   const placement = sharding ? placeInShards(grid, sharding, axes) : null;
   // Registered now, where set is called: the order of writes is the order of calls.
-  const claim = { path, encoding: JSON.stringify(read.chunkKeyEncoding), axes: placement ? placement.map((p) => p.shards) : axes.map((a) => a.chunks) };
+  const claimAxes = placement ? placement.map((p) => p.shards) : axes.map((a) => a.chunks);
+  const claim = {
+    path,
+    encoding: JSON.stringify(read.chunkKeyEncoding),
+    axes: claimAxes,
+    count: unitCount(axes), // at least the number of chunks (shards) written
+    keys: () => Array.from(units(axes), (at) => context.chunkKey(claimAxes.map((c, d) => c[at[d]]))),
+  };
   await orderedWrite(store, claim, (inOrder) => {
     const tasks = placement ? shardTasks(context, axes, placement, v, inOrder, signal) : chunkTasks(context, axes, v, inOrder, signal);
     // No more workers than chunks (shards), as get: a huge `concurrency` starts no idle ones.

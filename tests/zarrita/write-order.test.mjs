@@ -102,16 +102,51 @@ for (const codecs of [[bytesCodec], [bytesCodec, gzip]]) {
   });
 }
 
-test('a set of many chunks is not overtaken on a chunk it has not reached yet', async () => {
+// 32 chunks are listed key by key when set is called; 3,000 are too many
+// to list, and are kept per axis: both orders hold.
+for (const chunks of [32, 3000]) {
+  test(`a set of ${chunks} chunks is not overtaken on a chunk it has not reached yet`, async () => {
+    const store = memoryStore();
+    const n = 2 * chunks;
+    const arr = await create(store, { shape: [n], chunk_shapes: [2], dtype: 'uint8', codecs: chunks > 100 ? [bytesCodec] : [bytesCodec, gzip] });
+    // One chunk at a time; then at once a whole-chunk and a partial set of the last chunk,
+    // another set of every other element after them, and one of the others after all.
+    const first = set(arr, null, 1, { concurrency: 1 });
+    const second = set(arr, [zarr.slice(n - 2, n)], { data: Uint8Array.of(2, 3), shape: [2] });
+    const third = set(arr, [n - 1], 4);
+    const fourth = set(arr, [zarr.slice(0, n - 2, 2)], 5, { concurrency: 3 });
+    const fifth = set(arr, [n - 4], 6);
+    const sixth = set(arr, [zarr.slice(1, n, 2)], 7, { concurrency: 2 });
+    await Promise.all([first, second, third, fourth, fifth, sixth]);
+    const { data } = await get(arr);
+    assert.deepEqual([...data.subarray(n - 6)], [5, 7, 6, 7, 2, 7]);
+    assert.ok(data.subarray(0, n - 6).every((v, i) => v === (i % 2 ? 7 : 5)));
+    assert.equal(writesInFlight(store), 0);
+  });
+}
+
+test('a large set waits for a small earlier one still writing its chunk', async () => {
   const store = memoryStore();
-  const arr = await create(store, { shape: [64], chunk_shapes: [2], dtype: 'uint8', codecs: [bytesCodec, gzip] });
-  // 32 chunks, one at a time; then at once a whole-chunk and a partial set of the last chunks.
-  const first = set(arr, null, 1, { concurrency: 1 });
-  const second = set(arr, [zarr.slice(62, 64)], { data: Uint8Array.of(2, 3), shape: [2] });
-  const third = set(arr, [63], 4);
-  await Promise.all([first, second, third]);
+  const arr = await create(store, { shape: [4000], chunk_shapes: [2], dtype: 'uint8' });
+  // The first write of the last chunk hangs until released.
+  const inner = store.set;
+  let release = () => {};
+  let held = false;
+  store.set = async (key, value) => {
+    if (key === '/c/1999' && !held) {
+      held = true;
+      await new Promise((r) => { release = () => r(undefined); });
+    }
+    return inner(key, value);
+  };
+  const small = set(arr, [3999], 9);
+  const large = set(arr, null, 1, { concurrency: 8 });
+  while (!held) await new Promise((r) => setTimeout(r, 1));
+  await new Promise((r) => setTimeout(r, 50)); // the large set has had time to reach the last chunk
+  release();
+  await Promise.all([small, large]);
   const { data } = await get(arr);
-  assert.deepEqual([...data.subarray(60)], [1, 1, 2, 4]);
+  assert.ok(data.every((v) => v === 1), `found ${data[3999]} at the end`);
   assert.equal(writesInFlight(store), 0);
 });
 
