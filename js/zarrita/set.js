@@ -9,6 +9,7 @@
 // leaves no copy of its old bytes or index in the handle's getChunk cache.
 import { BoolArray } from 'zarrita';
 import { contextOf } from './array.js';
+import { describe } from './chunk.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides, toCOrder } from './copy.js';
 import { checkWritableType, filled, rawOf, toRaw } from './data-type.js';
@@ -37,7 +38,6 @@ function checkedRaw(type, data) {
   return raw;
 }
 
-const show = (v) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? JSON.stringify(v) : String(v));
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 // value.shape, read once: it must equal the selection's shape.
@@ -45,7 +45,7 @@ function checkValueShape(shape, outShape) {
   if (!Array.isArray(shape)) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
   const list = Array.from(shape);
   const same = list.length === outShape.length && list.every((n, d) => (typeof n === 'number' || typeof n === 'bigint') && Number(n) === outShape[d]);
-  if (!same) throw new InvalidSelectionError(`value has shape [${list.map(show).join(', ')}]; the selection has shape [${outShape.join(', ')}]`);
+  if (!same) throw new InvalidSelectionError(`value has shape [${list.map(describe).join(', ')}]; the selection has shape [${outShape.join(', ')}]`);
 }
 
 // value.stride, read once, as numbers: one non-negative integer per axis (0
@@ -57,7 +57,7 @@ function strideOf(stride, outShape, length) {
     if (length < size) throw new InvalidSelectionError(`value.data holds ${length} elements; shape [${outShape.join(', ')}] needs ${size}`);
     return cStrides(outShape);
   }
-  if (!Array.isArray(stride) && !ArrayBuffer.isView(stride)) throw new TypeError(`value.stride: found ${show(stride)}; expected an array of ${outShape.length} integers`);
+  if (!Array.isArray(stride) && !ArrayBuffer.isView(stride)) throw new TypeError(`value.stride: found ${describe(stride)}; expected an array of ${outShape.length} integers`);
   const list = Array.from(/** @type {ArrayLike<unknown>} */ (stride));
   if (list.length !== outShape.length) {
     throw new RangeError(`value.stride: found ${list.length} entries; expected ${outShape.length}, one per axis of shape [${outShape.join(', ')}]`);
@@ -66,7 +66,7 @@ function strideOf(stride, outShape, length) {
     const ok = typeof s === 'bigint' ? s >= 0n && s <= MAX_SAFE : Number.isSafeInteger(s) && /** @type {number} */ (s) >= 0;
     if (!ok) {
       const Kind = typeof s === 'number' || typeof s === 'bigint' ? RangeError : TypeError;
-      throw new Kind(`value.stride[${d}]: found ${show(s)}; expected a non-negative integer`);
+      throw new Kind(`value.stride[${d}]: found ${describe(s)}; expected a non-negative integer`);
     }
     return Number(s);
   });
