@@ -24,10 +24,11 @@ import { checkWritable, readKey, writeKey } from './store.js';
  * @import { RectilinearArray, Selection, SetOptions, SetValue, SupportedDataType } from '../zarrita.js'
  */
 
-// Each element of `data` as a raw element, or the error naming its position.
-function checkedRaw(type, data) {
-  const raw = new type.Raw(data.length);
-  for (let i = 0; i < data.length; i++) {
+// The first `length` elements of `data`, each read once, as raw elements,
+// or the error naming its position.
+function checkedRaw(type, data, length) {
+  const raw = new type.Raw(length);
+  for (let i = 0; i < length; i++) {
     try {
       raw[i] = toRaw(type, data[i]);
     } catch (error) {
@@ -87,14 +88,15 @@ function valueOf(type, value, outShape) {
     return { scalar: toRaw(type, value) };
   }
   const { data, shape, stride } = value;
-  if (!data || typeof data.length !== 'number') throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
+  const length = data?.length; // read once: the stride is checked against it
+  if (!data || !Number.isSafeInteger(length) || length < 0) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
   checkValueShape(shape, outShape);
-  const steps = strideOf(stride, outShape, data.length);
+  const steps = strideOf(stride, outShape, length);
   let raw = rawOf(data);
   // A typed array of the array's own type is taken as it is; anything else
   // is checked element by element.
   const exact = raw instanceof type.Raw && (type.kind !== 'bool' || data instanceof BoolArray);
-  if (!exact) raw = checkedRaw(type, raw);
+  if (!exact) raw = checkedRaw(type, raw, length);
   return { data: raw, stride: steps };
 }
 

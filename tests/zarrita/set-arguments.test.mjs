@@ -81,3 +81,23 @@ test('an invalid concurrency is refused with a clear error, before anything is w
   }
   assert.equal(store.writes, 0);
 });
+
+test('value.data is read once: its length and each element, as checked', async () => {
+  const { arr } = await filledArray();
+  const reads = new Map();
+  const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  // A Proxy that answers a second read differently: a string, then a longer length.
+  const data = new Proxy(values, {
+    get(target, prop) {
+      const n = (reads.get(prop) ?? 0) + 1;
+      reads.set(prop, n);
+      if (prop === 'length') return n === 1 ? 12 : 1000;
+      if (typeof prop === 'string' && /^\d+$/.test(prop)) return n === 1 ? target[prop] : '3';
+      return Reflect.get(target, prop);
+    },
+  });
+  await set(arr, null, { data, shape: [3, 4] });
+  assert.deepEqual([...(await get(arr)).data], values);
+  assert.equal(reads.get('length'), 1);
+  assert.ok([...reads].filter(([p]) => /^\d+$/.test(String(p))).every(([, n]) => n === 1), 'each element read once');
+});
