@@ -3,8 +3,9 @@
 // modifies and rewrites the chunks a selection covers only in part. Sharded
 // arrays are written a shard at a time: untouched inner chunks keep their
 // bytes, and the index is rebuilt with its checksum. Writes to one chunk
-// (or shard) land in the order set was called (lock.js), so concurrent set
-// calls in one process never overwrite each other's elements, and a later
+// (or shard) land in the order set was called (write-order.js), so
+// concurrent set calls in one process never overwrite each other's
+// elements, and a later
 // call's elements are never overwritten by an earlier one's. A shard written
 // leaves no copy of its old bytes or index in the handle's getChunk cache.
 import { BoolArray } from 'zarrita';
@@ -14,7 +15,7 @@ import { withChunkPath } from './codec-chain.js';
 import { cStrides, toCOrder } from './copy.js';
 import { checkWritableType, filled, rawOf, toRaw } from './data-type.js';
 import { InvalidSelectionError } from './errors.js';
-import { orderedWrite } from './lock.js';
+import { orderedWrite } from './write-order.js';
 import { chunkCoords, coversChunk, planSelection, sizeLimit, unitCount, units, valueToChunk } from './plan.js';
 import { concurrencyOf, runPool } from './pool.js';
 import { decodeIndex, encodeShard, indexBytesOf, innerBytes, placeInShards, shardGeometry, shardSelection } from './sharding.js';

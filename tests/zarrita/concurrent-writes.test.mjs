@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { open, get, set, create } from 'zarr-rectilinear/zarrita';
-import { writesInFlight } from '../../js/zarrita/lock.js';
+import { writesInFlight } from '../../js/zarrita/write-order.js';
 import { random } from './support.mjs';
 
 // An in-memory store whose every get and set takes a random (seeded) time.

@@ -10,7 +10,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
 import { open, get, set, create } from 'zarr-rectilinear/zarrita';
-import { writesInFlight } from '../../js/zarrita/lock.js';
+import { writesInFlight } from '../../js/zarrita/write-order.js';
 import { memoryStore, random } from './support.mjs';
 
 const bytesCodec = { name: 'bytes', configuration: { endian: 'little' } };
