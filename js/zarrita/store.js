@@ -16,9 +16,10 @@ function checkBytes(operation, key, bytes) {
 }
 
 // signal → the callbacks waiting on it. However many reads, writes and
-// write-order waits of however many calls wait on one signal, it holds one listener of
-// ours, removed once nothing waits: Node warns past 10 listeners on a signal
-// (MaxListenersExceededWarning), and a long-lived signal keeps nothing alive.
+// write-order waits of however many calls wait on one signal, it holds one
+// listener of ours, removed once nothing waits: Node warns past 10
+// listeners on a signal (MaxListenersExceededWarning), and a long-lived
+// signal keeps nothing alive.
 /** @type {WeakMap<AbortSignal, {callbacks: Set<() => void>, fire: () => void}>} */
 const WAITING = new WeakMap();
 
