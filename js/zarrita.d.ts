@@ -7,12 +7,18 @@ import type { ChunkGrid, ChunkRegion, ChunkShapesEntry, Integer, Natural, Select
 
 export type { ChunkRegion, Selection, SelectionEntry } from './index.js';
 
-/** The data types read and written: numeric types and bool (float16 where the engine has Float16Array). */
+/**
+ * The data types read: numeric types and bool (float16 where the engine has
+ * Float16Array), all also written, and `string` (vlen-utf8, as zarr-python
+ * writes it), read into a plain Array of strings as zarrita does; `create`
+ * and `set` refuse it with an UnsupportedError.
+ */
 export type SupportedDataType =
   | 'bool'
   | 'int8' | 'int16' | 'int32' | 'int64'
   | 'uint8' | 'uint16' | 'uint32' | 'uint64'
-  | 'float16' | 'float32' | 'float64';
+  | 'float16' | 'float32' | 'float64'
+  | 'string';
 
 export type DataTypeQuery = SupportedDataType | 'number' | 'bigint' | 'boolean';
 
@@ -24,8 +30,9 @@ type NarrowDataType<Q extends DataTypeQuery> = Q extends 'number'
       ? 'bool'
       : Q;
 
-/** The typed array that holds a data type (BoolArray for bool, as in zarrita). */
+/** The typed array that holds a data type (BoolArray for bool, an Array of strings for string, as in zarrita). */
 export type TypedArrayFor<D extends SupportedDataType> = D extends 'bool' ? BoolArray
+  : D extends 'string' ? string[]
   : D extends 'int8' ? Int8Array
   : D extends 'int16' ? Int16Array
   : D extends 'int32' ? Int32Array
@@ -38,8 +45,8 @@ export type TypedArrayFor<D extends SupportedDataType> = D extends 'bool' ? Bool
   : D extends 'float64' ? Float64Array
   : ArrayLike<number>;
 
-/** One element: boolean for bool, bigint for 64-bit integers, number otherwise. */
-export type ScalarFor<D extends SupportedDataType> = D extends 'bool' ? boolean : D extends 'int64' | 'uint64' ? bigint : number;
+/** One element: boolean for bool, bigint for 64-bit integers, a string for string, number otherwise. */
+export type ScalarFor<D extends SupportedDataType> = D extends 'bool' ? boolean : D extends 'int64' | 'uint64' ? bigint : D extends 'string' ? string : number;
 
 /** zarrita's chunk shape: data in C order here, with its shape and strides. */
 export interface NdArray<D extends SupportedDataType = SupportedDataType> {
@@ -98,7 +105,9 @@ export declare class RectilinearArray<D extends SupportedDataType = SupportedDat
    * is missing. Coordinates outside `chunkGrid.gridShape`, of the wrong
    * length or not integers are a RangeError. A sharded array reads each
    * shard's index once (kept in a bounded cache) and each inner chunk by
-   * one ranged read where the store has getRange.
+   * one ranged read where the store has getRange; on a store with get
+   * alone, each shard whole, once. A set through this handle drops what it
+   * rewrites from the cache.
    */
   getChunk(coords: readonly Integer[], opts?: { signal?: AbortSignal }): Promise<NdArray<D>>;
   /** Narrows the data type, as zarrita's Array.is. */
@@ -272,7 +281,11 @@ export declare function createGroup<Store extends Mutable>(
 ): Promise<RectilinearGroup<Store>>;
 
 export interface SetOptions {
-  /** The most chunk fetches in flight at once. Default 16. */
+  /**
+   * The most chunk fetches (writes, for set) in flight at once: a positive
+   * integer, else a RangeError. Default 16. No more workers start than
+   * there are chunks to do.
+   */
   concurrency?: number;
   /** Aborting settles the call at once, even while a store read is pending. */
   signal?: AbortSignal;
@@ -294,13 +307,21 @@ export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D> | NdArray<D>>;
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: Selection, opts?: GetOptions): Promise<NdArray<D>>;
 
-/** A value for set: a scalar, or an array of the selection's shape (stride optional, C order by default). */
+/**
+ * A value for set: a scalar, or an array of the selection's shape (stride
+ * optional, C order by default; given, one non-negative integer per axis
+ * that reaches no element past `data`, else set throws before writing).
+ */
 export type SetValue<D extends SupportedDataType> =
   | ScalarFor<D>
   | { data: TypedArrayFor<D> | ArrayLike<ScalarFor<D>>; shape: number[]; stride?: number[] }
   | Chunk<any>;
 
-/** Writes whole chunks directly; reads, modifies and rewrites partial ones (and whole shards). */
+/**
+ * Writes whole chunks directly; reads, modifies and rewrites partial ones
+ * (and whole shards). Writes to one chunk land in the order set was
+ * called. data_type string is refused (UnsupportedError).
+ */
 export declare function set<D extends SupportedDataType>(
   arr: RectilinearArray<D, Mutable>,
   selection: Selection | null,

@@ -17,7 +17,8 @@ const WHOLE_SHARDS_KEPT = 8;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function describe(v) {
+// A value as an error message shows it: bigints with their n, strings quoted.
+export function describe(v) {
   return typeof v === 'bigint' ? `${v}n` : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v));
 }
 

@@ -12,6 +12,7 @@ import { cStrides } from './copy.js';
 import { appendChecksum, checkChecksum } from './crc32c.js';
 import { dataType, rawOf, wrap } from './data-type.js';
 import { codecError, InvalidMetadataError } from './errors.js';
+import { decodeVlenUtf8 } from './vlen-utf8.js';
 import { isPromiseLike } from './pool.js';
 
 const BLOSC_SHUFFLE = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
@@ -29,7 +30,8 @@ function checkBloscFrame(bytes) {
   if (cbytes !== bytes.length) throw new Error(`found ${bytes.length} bytes; the blosc header gives ${cbytes}`);
 }
 
-// What we add to zarrita's codecs, by name: encoders it lacks, checks it skips.
+// What we add to zarrita's codecs, by name: encoders it lacks, checks it
+// skips, a decoder of our own where zarrita's misreads.
 const EXTRAS = {
   blosc: { check: checkBloscFrame },
   'numcodecs.blosc': { check: checkBloscFrame },
@@ -41,6 +43,7 @@ const EXTRAS = {
     encodedSize: (n) => n + 4,
   },
   bytes: { encodedSize: (n) => n },
+  'vlen-utf8': { decode: decodeVlenUtf8 },
 };
 
 const ONE_BYTE_TYPES = new Set(['bool', 'int8', 'uint8']);
@@ -137,14 +140,14 @@ export class CodecChain {
     // What the array-to-bytes codec sees, after any type-changing codec.
     const bytesType = heldType(bytesMeta.dataType);
     const size = product(meta.shape);
-    const { name, codec } = arrayToBytes;
+    const { name, codec, extra } = arrayToBytes;
     this.#decoders = [
       ...bytesToBytes.map(({ name: n, codec: c, extra }) => ({ name: n, apply: (bytes) => (extra.check?.(bytes), c.decode(bytes)) })).reverse(),
       {
         name,
         apply: (bytes) => {
           if (name === 'bytes' && bytesType) checkByteLength(bytes, size * bytesType.bytes, meta.shape, bytesType);
-          return codec.decode(bytes);
+          return extra.decode ? extra.decode(bytes, bytesMeta.shape) : codec.decode(bytes);
         },
       },
       ...arrayToArray.map(({ name: n, codec: c }) => ({ name: n, apply: (chunk) => c.decode(chunk) })).reverse(),

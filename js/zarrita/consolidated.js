@@ -12,7 +12,7 @@
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
 import { parseExact, pointerToken, stringifyExact } from '../exact-json.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { keyFor, normalizePath } from './metadata.js';
+import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 
 // The property of a wrapped store through which `open` finds an entry's read.
@@ -67,6 +67,11 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
   const root = readMetadata(bytes, { lenient: opts.lenient });
+  const unreadable = unreadableError(root, '/zarr.json');
+  if (unreadable) {
+    disposeGrids(root);
+    throw unreadable;
+  }
   if (root.kind !== 'group' || !root.consolidated || ownErrors(root).length) {
     const why = root.kind !== 'group'
       ? 'describes an array'
@@ -93,15 +98,28 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     }
     return text;
   };
+  // Listed keys written through this store since: served by the store from
+  // then on, so that no entry outlives a write (create over a listed array).
+  const written = new Set();
+  const served = (key) => known.has(key) && !written.has(key);
+  const { set } = /** @type {{set?: (key: string, value: Uint8Array) => Promise<void>}} */ (/** @type {unknown} */ (store));
+  const writeTo = typeof set === 'function' ? set.bind(store) : null;
   return {
     async get(key, options) {
-      if (known.has(key)) return textOf(key);
+      if (served(key)) return textOf(key);
       return store.get(key, options);
     },
+    // Only where the store writes: a read-only store stays read-only.
+    ...(writeTo && {
+      set(/** @type {string} */ key, /** @type {Uint8Array} */ value) {
+        if (known.has(key)) written.add(key); // chunks leave nothing behind
+        return writeTo(key, value);
+      },
+    }),
     contents() {
       return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
-    [CONSOLIDATED]: (key) => known.get(key)?.read,
+    [CONSOLIDATED]: (key) => (served(key) ? known.get(key)?.read : undefined),
   };
 }));
 

@@ -58,8 +58,9 @@ function folded(dstBase, srcBase, axes, unit) {
   return { axes: kept, dstBase, srcBase, run };
 }
 
+// A plain Array (strings) has no set: its runs copy element by element.
 function copyRun(dst, d, src, s, run) {
-  if (run >= SET_RUN) {
+  if (run >= SET_RUN && !Array.isArray(dst)) {
     dst.set(src.subarray(s, s + run), d);
   } else {
     for (let k = 0; k < run; k++) dst[d + k] = src[s + k];

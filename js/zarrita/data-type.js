@@ -2,6 +2,8 @@
 // Data types: the typed array each one is held in, and its fill value.
 // Internally every chunk and output buffer is a plain typed array (`raw`);
 // bool is a Uint8Array of 0 and 1 inside, and zarrita's BoolArray outside.
+// `string` (variable-length UTF-8, as zarr-python writes it) is held in a
+// plain Array of strings, as zarrita holds it; it is read, never written.
 import { BoolArray } from 'zarrita';
 import { InvalidMetadataError, UnsupportedError } from './errors.js';
 
@@ -18,19 +20,33 @@ const TYPES = {
   float16: { Raw: globalThis.Float16Array, kind: 'float' },
   float32: { Raw: Float32Array, kind: 'float' },
   float64: { Raw: Float64Array, kind: 'float' },
+  // A string's own bytes are unknown before decoding: a read's size limit
+  // (opts.maxBytes) counts each element as one reference, 8 bytes.
+  string: { Raw: Array, kind: 'string', bytes: 8 },
 };
 
 /** @type {import('../zarrita.js').SupportedDataType[]} */
 export const SUPPORTED_DATA_TYPES = /** @type {(keyof typeof TYPES)[]} */ (Object.keys(TYPES)).filter((name) => TYPES[name].Raw);
 
-// { name, Raw, kind, bytes } for a data_type, or a clear error.
-export function dataType(name) {
+// The error for writing a data type read but not written.
+export function checkWritableType(type) {
+  if (type.kind === 'string') {
+    throw new UnsupportedError(`writing data_type "string"; zarr-rectilinear/zarrita reads it (as zarrita does) but does not write it`);
+  }
+}
+
+// { name, Raw, kind, bytes } for a data_type, or a clear error. Only
+// readers pass {read: true}: every other caller writes, and gets the error
+// of a type that is read only (create refuses it before writing anything).
+export function dataType(name, { read = false } = {}) {
   const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
   if (!type) {
     throw new UnsupportedError(`data_type ${JSON.stringify(name)}; zarr-rectilinear/zarrita reads ${SUPPORTED_DATA_TYPES.join(', ')}`);
   }
   if (!type.Raw) throw new UnsupportedError(`data_type "${name}" needs Float16Array, which this JavaScript engine lacks`);
-  return { name, ...type, bytes: type.Raw.BYTES_PER_ELEMENT };
+  const described = { name, ...type, bytes: type.bytes ?? type.Raw.BYTES_PER_ELEMENT };
+  if (!read) checkWritableType(described);
+  return described;
 }
 
 // The raw typed array behind a chunk's data (a BoolArray's bytes).
@@ -65,6 +81,10 @@ const FLOAT_ROUND = { float16: /** @type {any} */ (Math).f16round, float32: Math
 // that would round to an infinity) is a RangeError: nothing is truncated,
 // wrapped or saturated.
 export function toRaw(type, value) {
+  if (type.kind === 'string') {
+    if (typeof value !== 'string') throw new TypeError(`found ${String(value)}; expected a string for data_type string`);
+    return value;
+  }
   if (type.kind === 'bool') {
     if (typeof value !== 'boolean' && value !== 0 && value !== 1) throw new TypeError(`found ${String(value)}; expected a boolean for data_type bool`);
     return value ? 1 : 0;
@@ -110,10 +130,15 @@ function floatFromHex(type, text) {
 }
 
 // The zarr.json fill_value as a scalar of the data type (bigint for 64-bit
-// integers, boolean for bool). null means 0, as zarrita reads it.
+// integers, boolean for bool, a string for string). null means 0, as zarrita
+// reads it; a string's is a string (zarr-python writes "").
 export function fillValueOf(type, value) {
   const bad = (expected) =>
     new InvalidMetadataError(`fill_value: found ${JSON.stringify(typeof value === 'bigint' ? String(value) : value)}; expected ${expected} for data_type ${type.name}`, { path: '/fill_value' });
+  if (type.kind === 'string') {
+    if (typeof value !== 'string') throw bad('a string');
+    return value;
+  }
   if (value === null || value === undefined) return type.kind === 'bool' ? false : type.kind === 'bigint' ? 0n : 0;
   switch (type.kind) {
     case 'bool':

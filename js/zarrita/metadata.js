@@ -72,6 +72,20 @@ function checkShardDivides(grid, chunkShape) {
   }
 }
 
+// The error for a document that is no node at all: not JSON, a byte-order
+// mark, not an object, no node_type, or the reader out of memory. readMetadata
+// reports these as an array that could not be read; saying "describes an
+// array" would hide the real problem. Running out of memory is a RangeError,
+// as everywhere in the package. Null when the document is a node.
+export function unreadableError(read, key) {
+  const problems = read.errors.filter((p) => p.path === '' || p.path === '/node_type');
+  if (!problems.length) return null;
+  const memory = problems.find((p) => p.code === 'OUT_OF_MEMORY' || p.code === 'TOO_LARGE');
+  if (memory) return Object.assign(new RangeError(`reading ${key}: ${memory.message}`), { code: memory.code });
+  const text = problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+  return new InvalidMetadataError(`${key} is not a Zarr v3 array or group: ${text}`, { path: problems[0].path });
+}
+
 // What readMetadata gave for an array → everything get and set need.
 // Throws clear errors.
 export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {
@@ -80,7 +94,7 @@ export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {
     throw new InvalidMetadataError(`${key} is not a valid Zarr v3 array: ${problems}`, { path: read.errors[0].path });
   }
   const { grid } = read;
-  const type = dataType(read.dataType);
+  const type = dataType(read.dataType, { read: true });
   const fillValue = fillValueOf(type, read.fillValue);
   const codecs = read.codecs.map((c, i) => normalizeCodec(c, `/codecs/${i}`));
   const sharding = shardingOf(codecs, grid.ndim);

@@ -5,9 +5,10 @@ import { RectilinearArray } from './array.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
 import { RectilinearGroup } from './group.js';
-import { keyFor, normalizePath, readArrayMetadata } from './metadata.js';
+import { keyFor, normalizePath, readArrayMetadata, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { adoptGrid, gridHandle } from '../chunk-grid.js';
 
 // A store, or a zarrita Location ({store, path}) such as zarr.root(store).resolve('a').
 export function storeAndPath(location, path) {
@@ -69,6 +70,11 @@ export async function open(location, opts = {}) {
     if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
     // One read of the document: validated, its grid built, its values exact.
     read = readMetadata(bytes, { lenient: opts.lenient });
+    const unreadable = unreadableError(read, key);
+    if (unreadable) {
+      disposeGrids(read);
+      throw unreadable;
+    }
   }
   if (kind !== undefined && read.kind !== kind) {
     if (owned) disposeGrids(read);
@@ -83,5 +89,10 @@ export async function open(location, opts = {}) {
     }
     return new RectilinearGroup(store, path, read.attributes);
   }
-  return new RectilinearArray(store, path, readArrayMetadata(read, { key }));
+  const meta = readArrayMetadata(read, { key });
+  // A consolidated entry's grid stays the store's: each handle gets a grid
+  // of its own (one more reference to the same native grid, no copy), so
+  // that disposing it breaks no other handle and no later open.
+  if (!owned) meta.grid = adoptGrid(gridHandle(read.grid).clone(), read.grid.warnings);
+  return new RectilinearArray(store, path, meta);
 }

@@ -2,17 +2,21 @@
 // set(arr, selection, value): writes whole chunks directly, and reads,
 // modifies and rewrites the chunks a selection covers only in part. Sharded
 // arrays are written a shard at a time: untouched inner chunks keep their
-// bytes, and the index is rebuilt with its checksum. Each chunk's (or
-// shard's) read-modify-write holds a lock on (store, key), so concurrent
-// set calls in one process never overwrite each other's elements.
+// bytes, and the index is rebuilt with its checksum. Writes to one chunk
+// (or shard) land in the order set was called (write-order.js), so
+// concurrent set calls in one process never overwrite each other's
+// elements, and a later
+// call's elements are never overwritten by an earlier one's. A shard written
+// leaves no copy of its old bytes or index in the handle's getChunk cache.
 import { BoolArray } from 'zarrita';
 import { contextOf } from './array.js';
+import { describe } from './chunk.js';
 import { withChunkPath } from './codec-chain.js';
 import { cStrides, toCOrder } from './copy.js';
-import { filled, rawOf, toRaw } from './data-type.js';
+import { checkWritableType, filled, rawOf, toRaw } from './data-type.js';
 import { InvalidSelectionError } from './errors.js';
-import { withKeyLock } from './lock.js';
-import { chunkCoords, coversChunk, planSelection, sizeLimit, units, valueToChunk } from './plan.js';
+import { orderedWrite } from './write-order.js';
+import { chunkCoords, coversChunk, planSelection, sizeLimit, unitCount, units, valueToChunk } from './plan.js';
 import { concurrencyOf, runPool } from './pool.js';
 import { decodeIndex, encodeShard, indexBytesOf, innerBytes, placeInShards, shardGeometry, shardSelection } from './sharding.js';
 import { checkWritable, readKey, writeKey } from './store.js';
@@ -21,10 +25,11 @@ import { checkWritable, readKey, writeKey } from './store.js';
  * @import { RectilinearArray, Selection, SetOptions, SetValue, SupportedDataType } from '../zarrita.js'
  */
 
-// Each element of `data` as a raw element, or the error naming its position.
-function checkedRaw(type, data) {
-  const raw = new type.Raw(data.length);
-  for (let i = 0; i < data.length; i++) {
+// The first `length` elements of `data`, each read once, as raw elements,
+// or the error naming its position.
+function checkedRaw(type, data, length) {
+  const raw = new type.Raw(length);
+  for (let i = 0; i < length; i++) {
     try {
       raw[i] = toRaw(type, data[i]);
     } catch (error) {
@@ -35,25 +40,65 @@ function checkedRaw(type, data) {
   return raw;
 }
 
-// The value as {scalar} or {data (raw, of the array's type), stride}.
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+// value.shape, read once: it must equal the selection's shape.
+function checkValueShape(shape, outShape) {
+  if (!Array.isArray(shape)) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
+  const list = Array.from(shape);
+  const same = list.length === outShape.length && list.every((n, d) => (typeof n === 'number' || typeof n === 'bigint') && Number(n) === outShape[d]);
+  if (!same) throw new InvalidSelectionError(`value has shape [${list.map(describe).join(', ')}]; the selection has shape [${outShape.join(', ')}]`);
+}
+
+// value.stride, read once, as numbers: one non-negative integer per axis (0
+// repeats an element), every element it reaches inside `data`. Without one,
+// C order over at least the selection's size.
+function strideOf(stride, outShape, length) {
+  const size = outShape.reduce((a, b) => a * b, 1);
+  if (stride === undefined || stride === null) {
+    if (length < size) throw new InvalidSelectionError(`value.data holds ${length} elements; shape [${outShape.join(', ')}] needs ${size}`);
+    return cStrides(outShape);
+  }
+  if (!Array.isArray(stride) && !ArrayBuffer.isView(stride)) throw new TypeError(`value.stride: found ${describe(stride)}; expected an array of ${outShape.length} integers`);
+  const list = Array.from(/** @type {ArrayLike<unknown>} */ (stride));
+  if (list.length !== outShape.length) {
+    throw new RangeError(`value.stride: found ${list.length} entries; expected ${outShape.length}, one per axis of shape [${outShape.join(', ')}]`);
+  }
+  const steps = list.map((s, d) => {
+    const ok = typeof s === 'bigint' ? s >= 0n && s <= MAX_SAFE : Number.isSafeInteger(s) && /** @type {number} */ (s) >= 0;
+    if (!ok) {
+      const Kind = typeof s === 'number' || typeof s === 'bigint' ? RangeError : TypeError;
+      throw new Kind(`value.stride[${d}]: found ${describe(s)}; expected a non-negative integer`);
+    }
+    return Number(s);
+  });
+  if (size > 0) {
+    const last = steps.reduce((sum, step, d) => sum + step * (outShape[d] - 1), 0);
+    if (!(last < length)) {
+      throw new RangeError(`value.stride [${steps.join(', ')}] reaches element ${last} of value.data for shape [${outShape.join(', ')}]; value.data holds ${length}`);
+    }
+  }
+  return steps;
+}
+
+// The value as {scalar} or {data (raw, of the array's type), stride}, all
+// checked before anything is written.
 function valueOf(type, value, outShape) {
   if (value === null || typeof value !== 'object' || value instanceof BoolArray) {
     if (value instanceof BoolArray) throw new TypeError('value: found a bare BoolArray; expected a scalar or {data, shape, stride}');
     return { scalar: toRaw(type, value) };
   }
-  const { data, shape } = value;
-  if (!data || !Array.isArray(shape)) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
-  if (shape.length !== outShape.length || shape.some((n, d) => Number(n) !== outShape[d])) {
-    throw new InvalidSelectionError(`value has shape [${shape.join(', ')}]; the selection has shape [${outShape.join(', ')}]`);
-  }
-  const size = outShape.reduce((a, b) => a * b, 1);
-  if (data.length < size) throw new InvalidSelectionError(`value.data holds ${data.length} elements; shape [${shape.join(', ')}] needs ${size}`);
+  const { data, shape, stride } = value;
+  const length = data?.length; // read once: the stride is checked against it
+  if (!data || !Number.isSafeInteger(length) || length < 0) throw new TypeError('value: expected a scalar or a chunk {data, shape, stride?}');
+  checkValueShape(shape, outShape);
+  const steps = strideOf(stride, outShape, length);
   let raw = rawOf(data);
   // A typed array of the array's own type is taken as it is; anything else
   // is checked element by element.
   const exact = raw instanceof type.Raw && (type.kind !== 'bool' || data instanceof BoolArray);
-  if (!exact) raw = checkedRaw(type, raw);
-  return { data: raw, stride: value.stride ? value.stride.map(Number) : cStrides(outShape) };
+  if (!exact) raw = checkedRaw(type, raw, length);
+  return { data: raw, stride: steps };
 }
 
 async function decode(chain, bytes, key) {
@@ -83,7 +128,7 @@ async function updatedChunk({ type, fillValue }, chain, shape, existing, covered
   return data;
 }
 
-function* chunkTasks(context, axes, value, signal) {
+function* chunkTasks(context, axes, value, inOrder, signal) {
   const { grid, store } = context;
   for (const at of units(axes)) {
     yield async () => {
@@ -92,26 +137,19 @@ function* chunkTasks(context, axes, value, signal) {
       const shape = grid.chunkShape(coords);
       const covered = coversChunk(axes, at, grid.chunkDataShape(coords));
       const chain = await context.chains.forShape(shape);
-      if (covered) {
-        // A whole-chunk write reads nothing, but still waits its turn, so
-        // that writes to one chunk land in the order they were made.
-        const data = await updatedChunk(context, chain, shape, undefined, true, axes, at, value, key);
-        const bytes = await encode(chain, data, key);
-        await withKeyLock(store, key, () => writeKey(store, key, bytes), signal);
-        return;
-      }
-      await withKeyLock(store, key, async () => {
-        const existing = await readKey(store, key, signal);
-        const data = await updatedChunk(context, chain, shape, existing, false, axes, at, value, key);
+      // A whole-chunk write reads nothing, but is made only in its turn:
+      // encoding first would let a later write to the chunk land before it.
+      await inOrder(coords, key, async () => {
+        const existing = covered ? undefined : await readKey(store, key, signal);
+        const data = await updatedChunk(context, chain, shape, existing, covered, axes, at, value, key);
         await writeKey(store, key, await encode(chain, data, key));
       }, signal);
     };
   }
 }
 
-function* shardTasks(context, axes, value, signal) {
+function* shardTasks(context, axes, placement, value, inOrder, signal) {
   const { grid, sharding, store } = context;
-  const placement = placeInShards(grid, sharding, axes);
   const arrayShape = grid.shape.map(Number);
   // Group the inner chunks by shard: each shard is rewritten by one task.
   const shards = new Map();
@@ -122,7 +160,7 @@ function* shardTasks(context, axes, value, signal) {
     shards.get(key).items.push(at);
   }
   for (const [key, { shard, items }] of shards) {
-    yield () => withKeyLock(store, key, async () => {
+    yield () => inOrder(shard, key, async () => {
       const { indexShape, count } = shardGeometry(context, shard);
       const chain = await sharding.chains.forShape(sharding.chunkShape);
       const indexStride = cStrides(indexShape);
@@ -145,7 +183,16 @@ function* shardTasks(context, axes, value, signal) {
         const data = await updatedChunk(context, chain, sharding.chunkShape, pieces[k], covered, axes, at, value, innerKey);
         pieces[k] = await encode(chain, data, innerKey);
       }
-      await writeKey(store, key, await encodeShard(context, indexShape, pieces));
+      const bytes = await encodeShard(context, indexShape, pieces);
+      // getChunk may hold this shard's old index (or the shard itself, or
+      // its absence): dropped before the write and again after it, so that
+      // no read that began before the write is served afterwards.
+      context.shardCache?.delete(key);
+      try {
+        await writeKey(store, key, bytes);
+      } finally {
+        context.shardCache?.delete(key);
+      }
     }, signal);
   }
 }
@@ -167,6 +214,7 @@ export async function set(arr, selection, value, opts = {}) {
   const context = contextOf(arr);
   checkWritable(context.store);
   const { grid, sharding, type } = context;
+  checkWritableType(type);
   const limit = concurrencyOf(opts);
   opts.signal?.throwIfAborted();
   const checkShape = sizeLimit('set', type, opts.maxBytes);
@@ -174,6 +222,21 @@ export async function set(arr, selection, value, opts = {}) {
     ? planSelection(sharding.innerGrid, shardSelection(grid, selection), checkShape)
     : planSelection(grid, selection, checkShape);
   const v = valueOf(type, value, outShape);
-  const tasks = sharding ? shardTasks(context, axes, v, opts.signal) : chunkTasks(context, axes, v, opts.signal);
-  await runPool(tasks, limit, opts.signal);
+  const { store, path, read } = context;
+  const { signal } = opts;
+  const placement = sharding ? placeInShards(grid, sharding, axes) : null;
+  // Registered now, where set is called: the order of writes is the order of calls.
+  const claimAxes = placement ? placement.map((p) => p.shards) : axes.map((a) => a.chunks);
+  const claim = {
+    path,
+    encoding: JSON.stringify(read.chunkKeyEncoding),
+    axes: claimAxes,
+    count: unitCount(axes), // at least the number of chunks (shards) written
+    keys: () => Array.from(units(axes), (at) => context.chunkKey(claimAxes.map((c, d) => c[at[d]]))),
+  };
+  await orderedWrite(store, claim, (inOrder) => {
+    const tasks = placement ? shardTasks(context, axes, placement, v, inOrder, signal) : chunkTasks(context, axes, v, inOrder, signal);
+    // No more workers than chunks (shards), as get: a huge `concurrency` starts no idle ones.
+    return runPool(tasks, Math.min(limit, unitCount(axes)), signal);
+  });
 }

@@ -15,26 +15,59 @@ function checkBytes(operation, key, bytes) {
   return bytes;
 }
 
+// signal → the callbacks waiting on it. However many reads, writes and
+// write-order waits of however many calls wait on one signal, it holds one
+// listener of ours, removed once nothing waits: Node warns past 10
+// listeners on a signal (MaxListenersExceededWarning), and a long-lived
+// signal keeps nothing alive.
+/** @type {WeakMap<AbortSignal, {callbacks: Set<() => void>, fire: () => void}>} */
+const WAITING = new WeakMap();
+
+// Calls `callback` when `signal` aborts; gives the function that stops it.
+function onAbort(signal, callback) {
+  let waiting = WAITING.get(signal);
+  if (!waiting) {
+    /** @type {Set<() => void>} */
+    const callbacks = new Set();
+    const fire = () => {
+      WAITING.delete(signal);
+      for (const f of callbacks) f();
+    };
+    waiting = { callbacks, fire };
+    WAITING.set(signal, waiting);
+    signal.addEventListener('abort', fire, { once: true });
+  }
+  const entry = waiting;
+  entry.callbacks.add(callback);
+  return () => {
+    entry.callbacks.delete(callback);
+    if (entry.callbacks.size === 0 && WAITING.get(signal) === entry) {
+      WAITING.delete(signal);
+      signal.removeEventListener('abort', entry.fire);
+    }
+  };
+}
+
 // The store's promise, or a rejection with the signal's reason as soon as
 // it is aborted, whatever the store does with the signal. A later outcome
 // of the store's promise is then ignored (and never unhandled).
 export function raced(promise, signal) {
   if (!signal) return promise;
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+    const abort = () => reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
     if (signal.aborted) {
-      onAbort();
+      abort();
       Promise.resolve(promise).catch(() => {});
       return;
     }
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stop = onAbort(signal, abort);
     Promise.resolve(promise).then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         resolve(value);
       },
       (error) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         reject(error);
       },
     );

@@ -135,6 +135,22 @@ test('a store without getRange reads whole shards', async (t) => {
   assertMatchesReference(r, await referenceGet(store, 's', [[9, 0], zarr.slice(0, 9, 4)]));
 });
 
+test('on a store with get alone, each shard is read whole once and its index used, with any inner codecs', async (t) => {
+  for (const extra of [{}, { index_location: 'start', codecs: [{ name: 'bytes', configuration: { endian: 'big' } }, { name: 'gzip', configuration: { level: 1 } }] }]) {
+    const { store, arr } = await sharded(t, extra);
+    await set(arr, null, { data: grid90(), shape: [10, 9] });
+    // A store that has nothing but get: no getRange, no set, no other method.
+    const plain = recordingStore({ get: (key) => store.get(key) });
+    assert.equal(plain.getRange, undefined);
+    const opened = await open(plain, { path: 's' });
+    const whole = await get(opened, null, { concurrency: 4 });
+    assert.deepEqual(Array.from(whole.data), Array.from(grid90()));
+    assert.deepEqual(plain.reads.filter((k) => k.includes('/c/')).sort(), ['/s/c/0/0', '/s/c/0/1', '/s/c/1/0', '/s/c/1/1'], 'one read per shard');
+    assertMatchesReference(await get(opened, [zarr.slice(3, 9), 4]), await referenceGet(store, 's', [zarr.slice(3, 9), 4]));
+    assert.deepEqual([...(await opened.getChunk([2, 1])).data], [43, 44, 45, 53, 54, 55]);
+  }
+});
+
 test('inner chunks past the array\'s end inside the last shard are neither written nor read', async (t) => {
   // Shape 7 with shards [4, 8]; inner 2: shard 1 holds inner chunks at 4, 6, 8, 10;
   // 8 and 10 lie past the end.

@@ -22,6 +22,12 @@ if (arr.is('bigint')) {
   const b: BigInt64Array | BigUint64Array = (await get(arr)).data;
   void b;
 }
+if (arr.is('string')) {
+  const words: string[] = (await get(arr)).data;
+  const fill: string = arr.fillValue;
+  void words;
+  void fill;
+}
 const point = await get(arr, [1, 2]);
 void point;
 const masked = await get(arr, [[true, false, true], new Int32Array([0, 2])], { concurrency: 4 });
