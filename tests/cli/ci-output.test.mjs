@@ -3,21 +3,10 @@
 // metadata found by comparing each copy with the child's own zarr.json.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
-const fixtures = join(root, 'tests/cli/fixtures');
-const cli = join(root, 'js/cli.js');
-
-function run(...args) {
-  return new Promise((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ code: error ? error.code : 0, stdout, stderr, lines: stdout.trim().split('\n') }));
-  });
-}
+import { join } from 'node:path';
+import { fixtures, run } from './support.mjs';
 
 let work;
 before(() => {

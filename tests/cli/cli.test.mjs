@@ -2,23 +2,13 @@
 // and exit codes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fixtures, run } from './support.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { MAX_DOCUMENT_BYTES, readBounded } from '../../js/cli/read-file.js';
-
-const root = resolve(import.meta.dirname, '../..');
-const fixtures = join(root, 'tests/cli/fixtures');
-const cli = join(root, 'js/cli.js');
-
-function run(...args) {
-  return new Promise((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ code: error ? error.code : 0, stdout, stderr, lines: stdout.trim().split('\n') }));
-  });
-}
 
 let work;
 before(() => {

@@ -4,22 +4,12 @@
 // from the data escaped before it reaches the terminal.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fixtures, run } from './support.mjs';
 import { compact } from '../../js/cli/compact.js';
-
-const root = resolve(import.meta.dirname, '../..');
-const fixtures = join(root, 'tests/cli/fixtures');
-const cli = join(root, 'js/cli.js');
-
-function run(...args) {
-  return new Promise((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8', timeout: 20_000 }, (error, stdout, stderr) =>
-      done({ code: error ? error.code : 0, signal: error?.signal, stdout, stderr, lines: stdout.trim().split('\n') }));
-  });
-}
 
 let work;
 before(() => {
