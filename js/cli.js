@@ -11,7 +11,7 @@ import { safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
   zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--lenient]
-  zarr-rectilinear inspect  <zarr.json | directory> [--svg out.svg] [--lenient]
+  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
 
@@ -24,6 +24,7 @@ const commands = {
     options: { json: { type: 'boolean' }, format: { type: 'string' } },
     min: 1,
     max: Infinity,
+    expects: 'at least one path or URL',
     run: (p, { json, format = json ? 'json' : 'text', ...o }) => validate(p, { format: /** @type {'text' | 'json' | 'github'} */ (format), ...o }),
     check: ({ json, format }) => {
       if (format !== undefined && !FORMATS.includes(format)) return `--format: found ${format}; expected one of ${FORMATS.join(', ')}`;
@@ -31,9 +32,9 @@ const commands = {
       return '';
     },
   },
-  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, run: ([file], o) => inspect(file, o) },
-  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, run: ([file], o) => compact(file, o) },
-  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, run: ([source, target], o) => plan(source, target, o) },
+  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
+  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
+  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
 };
 
 class UsageError extends Error {}
@@ -50,7 +51,7 @@ function parse(argv) {
     throw new UsageError(/** @type {Error} */ (error).message); // parseArgs throws TypeErrors
   }
   const n = parsed.positionals.length;
-  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : command.max === 2 ? 'two files' : 'at least one path or URL'}`);
+  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.expects}`);
   const problem = command.check?.(parsed.values);
   if (problem) throw new UsageError(`${name}: ${problem}`);
   return { command, positionals: parsed.positionals, options: parsed.values };

@@ -149,7 +149,10 @@ class DocumentReader {
       entry.pointer = pointer_append(base, entry.path);
       const size_t inherited = read(entry, m->value, depth + 1);
       if (const std::string why = unfit_name(entry.path); !why.empty()) {
-        report(entry.errors, {entry.pointer, "found " + describe_value(m->name) + ", " + why +
+        // Member names are stored untagged: quoted here, not by describe_value.
+        constexpr size_t kQuoteLimit = 40;
+        const std::string shown = entry.path.size() <= kQuoteLimit ? entry.path : entry.path.substr(0, kQuoteLimit) + "...";
+        report(entry.errors, {entry.pointer, "found the name \"" + shown + "\", " + why +
                                                  "; expected a child path: names joined by \"/\", none empty, \".\" or \"..\""});
         entry.grid.reset();
       }

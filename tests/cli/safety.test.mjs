@@ -118,3 +118,15 @@ test('human output escapes control characters from the data, in every command', 
   const named = await run('inspect', join(work, 'nowhere-\u001b[2J'));
   assertEscaped(named.stderr, 'a missing path');
 });
+
+test('validate reports a consolidated name that leaves the group, at its pointer, and reads nothing outside', async () => {
+  const dir = join(work, 'names');
+  mkdirSync(dir);
+  const group = { zarr_format: 3, node_type: 'group', attributes: {} };
+  writeFileSync(join(dir, 'zarr.json'), JSON.stringify({ ...group, consolidated_metadata: { kind: 'inline', must_understand: false, metadata: { '../outside': group, 'https:/evil.example': group } } }));
+  const { code, lines } = await run('validate', dir);
+  assert.equal(code, 1);
+  assert.match(lines[0], /zarr\.json:1:\d+: INVALID \/consolidated_metadata\/metadata\/\.\.~1outside: found the name "\.\.\/outside", a "\.\." step; expected a child path/);
+  assert.match(lines[1], /INVALID \/consolidated_metadata\/metadata\/https:~1evil\.example: found the name "https:\/evil\.example", a URL scheme/);
+  assert.ok(!lines.some((l) => l.includes('STALE_CONSOLIDATION')), 'no child of a refused name is read');
+});

@@ -165,6 +165,8 @@ TEST_CASE("A consolidated entry's name is a child path: no step out, no scheme, 
     CHECK(paths(doc.root.entries[0].errors) == paths(doc.root.errors));
     CHECK(doc.root.errors[0].path == doc.root.entries[0].pointer);
   }
+  const auto named = zr::read_document(group(consolidated("{\"../x\":" + group() + "}")));
+  CHECK(named.root.errors.at(0).message.rfind("found the name \"../x\", a \"..\" step;", 0) == 0);
   const auto array = zr::read_document(group(consolidated("{\"..\":" + array_entry("[4]", "[2]") + "}")));
   CHECK_FALSE(array.root.entries.at(0).grid.has_value());
   for (const std::string name : {"a", "a/b", "a.b/c..d", "...", "b/c:d", "1:x", "é/ü", "__x"}) {
