@@ -1,5 +1,8 @@
 #include "document.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "document_rules.hpp"
 
 namespace zr {
@@ -7,6 +10,43 @@ namespace zr {
 namespace {
 
 std::string found(const JsonValue& v) { return "found " + describe_value(v); }
+
+// What makes a consolidated entry's name unfit as a child path, or "" when
+// it is fit. Readers join names to a store's root, a folder or a URL, so a
+// name is relative path steps that stay below the group: no empty, "." or
+// ".." step (nor a leading "/"), no backslash (a separator to Windows and
+// to URL parsers), no control character, and no URL scheme ("https:").
+std::string unfit_name(std::string_view name) {
+  if (name.empty()) return "an empty name";
+  if (name.front() == '/') return "a name that starts with \"/\"";
+  for (const unsigned char c : name) {
+    if (c == '\\') return "a backslash";
+    if (c < 0x20 || c == 0x7f) return "a control character";
+  }
+  for (size_t i = 0; i + 1 < name.size(); ++i) {
+    // C1 controls (U+0080 to U+009F) are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+    if (static_cast<unsigned char>(name[i]) == 0xc2 && static_cast<unsigned char>(name[i + 1]) < 0xa0 &&
+        static_cast<unsigned char>(name[i + 1]) >= 0x80)
+      return "a control character";
+  }
+  size_t begin = 0;
+  for (;;) {
+    const size_t end = std::min(name.find('/', begin), name.size());
+    const std::string_view step = name.substr(begin, end - begin);
+    if (step.empty()) return "an empty step (\"//\" or a trailing \"/\")";
+    if (step == "." || step == "..") return "a \"" + std::string(step) + "\" step";
+    if (end == name.size()) break;
+    begin = end + 1;
+  }
+  // A scheme: a letter, then letters, digits, "+", "-" or ".", then ":".
+  const size_t colon = name.find(':');
+  if (colon != std::string_view::npos && colon < name.find('/') && std::isalpha(static_cast<unsigned char>(name[0]))) {
+    const std::string_view scheme = name.substr(0, colon);
+    if (std::all_of(scheme.begin(), scheme.end(), [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; }))
+      return "a URL scheme (\"" + std::string(scheme) + ":\")";
+  }
+  return "";
+}
 
 // Problems found relative to a document, moved to where it is in the text.
 void report_at(Problems& to, const std::string& pointer, Problems&& from) {
@@ -108,6 +148,14 @@ class DocumentReader {
       entry.path.assign(m->name.GetString(), m->name.GetStringLength());
       entry.pointer = pointer_append(base, entry.path);
       const size_t inherited = read(entry, m->value, depth + 1);
+      if (const std::string why = unfit_name(entry.path); !why.empty()) {
+        // Member names are stored untagged: quoted here, not by describe_value.
+        constexpr size_t kQuoteLimit = 40;
+        const std::string shown = entry.path.size() <= kQuoteLimit ? entry.path : entry.path.substr(0, kQuoteLimit) + "...";
+        report(entry.errors, {entry.pointer, "found the name \"" + shown + "\", " + why +
+                                                 "; expected a child path: names joined by \"/\", none empty, \".\" or \"..\""});
+        entry.grid.reset();
+      }
       for (size_t i = inherited; i < entry.errors.size(); ++i) report(node.errors, entry.errors[i]);
       for (const Problem& w : entry.warnings) report(node.warnings, w);
     }

@@ -153,3 +153,24 @@ TEST_CASE("Consolidated metadata nested past the limit is an error, not read", "
   for (size_t i = 0; i < zr::kMaxConsolidatedDepth; ++i) expected += "/consolidated_metadata/metadata/a";
   CHECK(doc.root.errors[0].path == expected + "/consolidated_metadata");
 }
+
+TEST_CASE("A consolidated entry's name is a child path: no step out, no scheme, no control character", "[document]") {
+  for (const std::string name : {"", ".", "..", "../../outside", "a/../../b", "a/./b", "/abs", "a//b", "a/", "a\\\\b",
+                                 "https:/evil.example", "file:x", "a:b", "a\\u001bb", "a\\u0085b", "a\\u007fb"}) {
+    const auto doc = zr::read_document(group(consolidated("{\"" + name + "\":" + group() + "}")));
+    INFO(name);
+    REQUIRE(doc.root.errors.size() == 1);
+    CHECK(doc.root.errors[0].message.find("expected a child path") != std::string::npos);
+    REQUIRE(doc.root.entries.size() == 1);
+    CHECK(paths(doc.root.entries[0].errors) == paths(doc.root.errors));
+    CHECK(doc.root.errors[0].path == doc.root.entries[0].pointer);
+  }
+  const auto named = zr::read_document(group(consolidated("{\"../x\":" + group() + "}")));
+  CHECK(named.root.errors.at(0).message.rfind("found the name \"../x\", a \"..\" step;", 0) == 0);
+  const auto array = zr::read_document(group(consolidated("{\"..\":" + array_entry("[4]", "[2]") + "}")));
+  CHECK_FALSE(array.root.entries.at(0).grid.has_value());
+  for (const std::string name : {"a", "a/b", "a.b/c..d", "...", "b/c:d", "1:x", "é/ü", "__x"}) {
+    INFO(name);
+    CHECK(zr::read_document(group(consolidated("{\"" + name + "\":" + group() + "}"))).root.valid());
+  }
+}
