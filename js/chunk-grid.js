@@ -11,7 +11,7 @@ import { batchLocate } from './batch-locate.js';
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it);
  * tests/types/implements.ts checks this class against them.
- * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
+ * @import { AxisChunk, AxisProjection, Blocks, NumberSelection, Slice, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
  * @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
  */
 import { concatGrids, daskChunks, overlapPlan, trimmedGrid } from './grid-ops.js';
@@ -296,6 +296,12 @@ export class ChunkGrid {
   /**
    * @overload
    * @param {number} axis
+   * @param {bigint} chunk
+   * @returns {AxisChunk<bigint>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
    * @param {Integer} chunk
    * @returns {AxisChunk}
    */
@@ -321,6 +327,12 @@ export class ChunkGrid {
   /**
    * @overload
    * @param {number} axis
+   * @param {bigint} element
+   * @returns {AxisChunk<bigint>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
    * @param {Integer} element
    * @returns {AxisChunk}
    */
@@ -338,11 +350,26 @@ export class ChunkGrid {
   }
 
   /**
+   * @overload
+   * @param {number} axis
+   * @param {number} start
+   * @param {number} stop
+   * @returns {{ first: number; stop: number }}
+   */
+  /**
+   * @overload
    * @param {number} axis
    * @param {Integer} start
    * @param {Integer} stop
-   * @returns {ReturnType<ChunkGridApi['chunkRange']>}
+   * @returns {{ first: Integer; stop: Integer }}
    */
+  /**
+   * @param {number} axis
+   * @param {Integer} start
+   * @param {Integer} stop
+   * @returns {{ first: Integer; stop: Integer }}
+   */
+
   chunkRange(axis, start, stop) {
     checkAxis(this, axis);
     const range = this.#native.chunkRange(axis, toUint64(start, 'start'), toUint64(stop, 'stop'));
@@ -378,10 +405,23 @@ export class ChunkGrid {
   }
 
   /**
+   * @overload
    * @param {number} axis
-   * @param {Parameters<ChunkGridApi['normalizeSlice']>[1]} entry
-   * @returns {ReturnType<ChunkGridApi['normalizeSlice']>}
+   * @param {Slice<number> | Blocks<number> | null} entry
+   * @returns {{ start: number; stop: number; step: number }}
    */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {Slice | Blocks | null} entry
+   * @returns {{ start: Integer; stop: Integer; step: Integer }}
+   */
+  /**
+   * @param {number} axis
+   * @param {Slice | Blocks | null} entry
+   * @returns {{ start: Integer; stop: Integer; step: Integer }}
+   */
+
   normalizeSlice(axis, entry) {
     checkAxis(this, axis);
     const what = `entry (axis ${axis})`;
@@ -400,7 +440,17 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Selection} [selection]
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {Selection | null} [selection]
    * @returns {Integer[]}
    */
   selectionShape(selection) {
@@ -450,16 +500,22 @@ export class ChunkGrid {
   // bigint, or an index to refuse) takes the general path.
   /**
    * @overload
-   * @param {number[]} index
+   * @param {readonly number[]} index
    * @returns {{ chunk: number[]; offset: number[] }}
    */
   /**
    * @overload
-   * @param {Integer[]} index
-   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   * @param {readonly bigint[]} index
+   * @returns {{ chunk: bigint[]; offset: bigint[] }}
    */
   /**
-   * @param {Integer[]} index
+   * @overload
+   * @param {readonly Integer[]} index
+   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   */
+
+  /**
+   * @param {readonly Integer[]} index
    * @returns {{ chunk: Integer[]; offset: Integer[] }}
    */
   locate(index) {
@@ -584,7 +640,7 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Integer[]} coords
+   * @param {readonly Integer[]} coords
    * @param {0 | 1 | 2} part origin, declared shape or data shape
    * @returns {Integer[]}
    */
@@ -614,17 +670,62 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkOrigin(coords) { return this.#chunkGeometry(coords, 0); }
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkShape(coords) { return this.#chunkGeometry(coords, 1); }
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkDataShape(coords) { return this.#chunkGeometry(coords, 2); }
