@@ -8,14 +8,17 @@
 // object that is not a slice or {blocks} is a TypeError.
 
 /**
- * The article and name of a value, for messages: "a Date", "a Number
- * object", "a string".
+ * A value for messages: a primitive as written ("/a", 5, 5n, true), an
+ * object by its kind ("a Date", "a Number object", "an array").
  * @param {unknown} v
  */
 export function describeValue(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (typeof v !== 'object') return typeof v === 'undefined' ? 'undefined' : `a ${typeof v}`;
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'function') return 'a function';
+  if (typeof v !== 'object') return String(v);
   const name = Object.getPrototypeOf(v)?.constructor?.name;
   if (['Number', 'String', 'Boolean', 'BigInt'].includes(name)) return `a ${name} object`;
   return name && name !== 'Object' ? `a ${name}` : 'an object';

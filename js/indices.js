@@ -8,16 +8,13 @@
 // arrays alike. Nothing wraps modulo 2^64, and nothing is coerced: a plain
 // array is read once, into a copy (js/arguments.js).
 import { MAX_UINT64, anyBigInt } from './numbers.js';
-import { copyArray } from './arguments.js';
+import { copyArray, describeValue as show } from './arguments.js';
 
 /**
  * @typedef {Float64Array | Float32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
  *   | Int32Array | Uint32Array | BigInt64Array | BigUint64Array} NumericArray
  * @typedef {Exclude<NumericArray, BigInt64Array | BigUint64Array> | number[]} NumberColumn
  */
-
-const show = (/** @type {unknown} */ v) =>
-  typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v);
 
 /**
  * Checks that `values` is an array or a typed array of numbers and bigints.

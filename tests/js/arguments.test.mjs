@@ -116,12 +116,14 @@ test('an output in a SharedArrayBuffer is refused: its overlap with the input ca
   const memory = new SharedArrayBuffer(64);
   const indices = new Float64Array(memory, 0, 4);
   indices.set([20, 15, 0, 0]);
-  // The same memory through a second SharedArrayBuffer object (a round trip
-  // through a worker gives one): comparing buffer objects cannot see it.
-  const shared = (offset) => new Float64Array(memory, offset, 4);
+  // The same memory through a second SharedArrayBuffer object (what a
+  // round trip through a worker gives): comparing buffer objects cannot see it.
+  const alias = structuredClone(memory);
+  assert.notEqual(alias, memory);
+  const shared = (offset) => new Float64Array(alias, offset, 4);
   assert.throws(() => g.locateMany(indices, { chunks: shared(0), offsets: new Float64Array(4) }), { name: 'TypeError', message: /out\.chunks.*SharedArrayBuffer/ });
-  assert.throws(() => g.locateMany(indices, { chunks: new Float64Array(4), offsets: shared(32) }), { name: 'TypeError', message: /out\.offsets.*SharedArrayBuffer/ });
-  assert.throws(() => g.locateAxis(0, [1, 2, 3, 4], { chunks: shared(0), offsets: new Float64Array(4) }), TypeError);
+  assert.throws(() => g.locateMany(indices, { chunks: new Float64Array(4), offsets: shared(0) }), { name: 'TypeError', message: /out\.offsets.*SharedArrayBuffer/ });
+  assert.throws(() => g.locateAxis(0, [1, 2, 3, 4], { chunks: shared(0), offsets: shared(32) }), TypeError);
   // Input in shared memory, outputs in ordinary ones: right.
   const out = { chunks: new Float64Array(4), offsets: new Float64Array(4) };
   assert.deepEqual(Array.from(g.locateMany(indices, out).chunks), [1, 0, 0, 0]);
