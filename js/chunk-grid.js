@@ -731,7 +731,17 @@ export class ChunkGrid {
   chunkDataShape(coords) { return this.#chunkGeometry(coords, 2); }
 
   /**
-   * @param {Selection} [selection]
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {AxisProjection<number>[]}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {AxisProjection[]}
+   */
+  /**
+   * @param {Selection | null} [selection]
    * @returns {AxisProjection[]}
    */
   projectAxes(selection) {
@@ -739,7 +749,17 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Selection} [selection]
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {IterableIterator<ChunkProjection<number>>}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {IterableIterator<ChunkProjection>}
+   */
+  /**
+   * @param {Selection | null} [selection]
    * @returns {IterableIterator<ChunkProjection>}
    */
   project(selection) {

@@ -140,44 +140,48 @@ export type NumberSelection = ReadonlyArray<
  */
 export type Column = Float64Array | BigUint64Array;
 
-export interface SliceAxisProjection {
+/** The column type of a projection whose values are `T`: Float64Array for numbers, BigUint64Array for bigints. */
+export type ColumnOf<T extends Integer> = T extends number ? Float64Array : T extends bigint ? BigUint64Array : never;
+
+/** Projections are generic in their values: `number` for a selection of numbers (`NumberSelection`), `Integer` otherwise. */
+export interface SliceAxisProjection<T extends Integer = Integer> {
   kind: 'slice';
-  step: Integer;
-  chunks: Column;
-  starts: Column;
-  stops: Column;
-  outStarts: Column;
-  outStops: Column;
+  step: T;
+  chunks: ColumnOf<T>;
+  starts: ColumnOf<T>;
+  stops: ColumnOf<T>;
+  outStarts: ColumnOf<T>;
+  outStops: ColumnOf<T>;
 }
 
-export interface IntegerAxisProjection {
+export interface IntegerAxisProjection<T extends Integer = Integer> {
   kind: 'integer';
-  chunk: Integer;
-  index: Integer;
+  chunk: T;
+  index: T;
 }
 
-export interface PointsAxisProjection {
+export interface PointsAxisProjection<T extends Integer = Integer> {
   kind: 'points';
-  chunks: Column;
+  chunks: ColumnOf<T>;
   /** Chunk-local indices; those of chunks[i] are offsets[starts[i]:stops[i]]. */
-  offsets: Column;
-  starts: Column;
-  stops: Column;
+  offsets: ColumnOf<T>;
+  starts: ColumnOf<T>;
+  stops: ColumnOf<T>;
   /** Output positions, parallel to `offsets`. */
-  positions: Column;
+  positions: ColumnOf<T>;
 }
 
-export type AxisProjection = SliceAxisProjection | IntegerAxisProjection | PointsAxisProjection;
+export type AxisProjection<T extends Integer = Integer> = SliceAxisProjection<T> | IntegerAxisProjection<T> | PointsAxisProjection<T>;
 
-export type AxisMapping =
-  | { from: [Integer, Integer, Integer]; to: [Integer, Integer, Integer] }
-  | { from: Integer; to: null }
-  | { from: Column; to: Column };
+export type AxisMapping<T extends Integer = Integer> =
+  | { from: [T, T, T]; to: [T, T, T] }
+  | { from: T; to: null }
+  | { from: ColumnOf<T>; to: ColumnOf<T> };
 
 /** A zarrita-shaped projection of one chunk. */
-export interface ChunkProjection {
-  chunkCoords: Integer[];
-  mapping: AxisMapping[];
+export interface ChunkProjection<T extends Integer = Integer> {
+  chunkCoords: T[];
+  mapping: AxisMapping<T>[];
 }
 
 /** One axis summed up from its runs (values as in `shape`). */
@@ -472,7 +476,10 @@ export declare class ChunkGrid {
   chunkDataShape(coords: readonly bigint[]): bigint[];
   chunkDataShape(coords: readonly Integer[]): Integer[];
 
+  /** Numbers for a selection of numbers (RangeError past 2^53 - 1); bigints when the selection holds one. */
+  project(selection?: NumberSelection | null): IterableIterator<ChunkProjection<number>>;
   project(selection?: Selection | null): IterableIterator<ChunkProjection>;
+  projectAxes(selection?: NumberSelection | null): AxisProjection<number>[];
   projectAxes(selection?: Selection | null): AxisProjection[];
 
   toJSON(): ChunkGridJSON;

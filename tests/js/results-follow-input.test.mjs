@@ -40,6 +40,8 @@ test('the other calls that return integers follow the input too', () => {
     [(v) => g.normalizeSlice(0, { blocks: [v(1), null] })],
     [(v) => plan.sourcesOf([v(1), v(1)])],
   ];
+  cases.push([(v) => [...g.project([{ start: v(2), stop: v(20), step: v(3) }, v(5)])].map((p) => [p.chunkCoords, p.mapping.map((m) => m.from)])]);
+  cases.push([(v) => g.projectAxes([[v(3), v(1)], { start: v(1) }]).map((a) => [a.step, ...Object.values(a).filter((c) => ArrayBuffer.isView(c)).map((c) => c instanceof Float64Array ? 0 : 0n)])]);
   for (const [call] of cases) {
     assert.ok(all(call(Number), 'number'), `${call} with numbers: ${kinds(call(Number))}`);
     assert.ok(all(call(BigInt), 'bigint'), `${call} with bigints: ${kinds(call(BigInt))}`);

@@ -41,6 +41,24 @@ const { start, stop, step }: { start: number; stop: number; step: number } = arr
 const { first, stop: end }: { first: number; stop: number } = arr.grid.chunkRange(0, start, stop);
 void canvas, pixels, step, first, end;
 
+// A reader of its own on ChunkGrid: the chunks of the region and where
+// each part lands, all numbers.
+for (const { chunkCoords, mapping } of arr.grid.project([{ start: 100, stop: 400 }, 7])) {
+  const [row]: number[] = chunkCoords;
+  const [rows] = mapping;
+  if (rows.to !== null && !ArrayBuffer.isView(rows.from)) {
+    const [from, to, by]: number[] = rows.from;
+    void from, to, by;
+  }
+  void row;
+}
+const [rowsAxis] = arr.grid.projectAxes([{ start: 100, stop: 400 }]);
+if (rowsAxis.kind === 'slice') {
+  const chunks: Float64Array = rowsAxis.chunks;
+  const by: number = rowsAxis.step;
+  void chunks, by;
+}
+
 // Bigints in, bigints out, for arrays past 2^53 elements.
 const huge = ChunkGrid.fromChunkShapes([2n ** 60n], [[[1n << 20n, 1n << 40n]]]);
 const origin: bigint[] = huge.chunkOrigin([3n]);
