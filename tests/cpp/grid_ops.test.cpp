@@ -30,23 +30,26 @@ std::vector<std::pair<uint64_t, uint64_t>> data_spans_of(const Axis& a) {
   return out;
 }
 
+// Adds the reads of one target span [a, b) against the source spans to `o`.
+void read_spans(const std::vector<std::pair<uint64_t, uint64_t>>& source, uint64_t a, uint64_t b, zr::AxisOverlap& o) {
+  uint64_t n = 0;
+  for (auto [sa, sb] : source) {
+    if (sa < b && a < sb) {
+      ++n;
+      o.read_elements += sb - sa;
+    }
+  }
+  o.reads += n;
+  o.max_reads = std::max(o.max_reads, n);
+}
+
 zr::AxisOverlap brute_overlap(const Axis& source, const Axis& target) {
   zr::AxisOverlap o;
   o.length = target.length();
   const auto S = data_spans_of(source), T = data_spans_of(target);
   o.source_chunks = S.size();
   o.target_chunks = T.size();
-  for (auto [ta, tb] : T) {
-    uint64_t n = 0;
-    for (auto [sa, sb] : S) {
-      if (sa < tb && ta < sb) {
-        ++n;
-        o.read_elements += sb - sa;
-      }
-    }
-    o.reads += n;
-    o.max_reads = std::max(o.max_reads, n);
-  }
+  for (auto [ta, tb] : T) read_spans(S, ta, tb, o);
   return o;
 }
 
@@ -304,18 +307,7 @@ zr::AxisOverlap step_target(const std::vector<std::pair<uint64_t, uint64_t>>& sp
   o.reads = inside;
   o.read_elements = zr::u128(inside) * head;
   if (inside > 0) o.max_reads = 1;
-  for (uint64_t c = inside; c < kMax / u; ++c) {
-    const uint64_t a = c * u, b = a + u;
-    uint64_t n = 0;
-    for (auto [sa, sb] : spans) {
-      if (sa < b && a < sb) {
-        ++n;
-        o.read_elements += sb - sa;
-      }
-    }
-    o.reads += n;
-    o.max_reads = std::max(o.max_reads, n);
-  }
+  for (uint64_t c = inside; c < kMax / u; ++c) read_spans(spans, c * u, c * u + u, o);
   return o;
 }
 
