@@ -83,7 +83,7 @@ export function sliceObject(entry, what) {
   }
   const unknown = keys.find((k) => typeof k !== 'string' || !SLICE_KEYS.includes(k));
   if (unknown !== undefined) {
-    throw new TypeError(`${what}: found a key ${String(unknown)}; expected a slice (keys start, stop, step) or {blocks}`);
+    throw new TypeError(`${what}: found the key ${JSON.stringify(String(unknown))}; expected a slice (keys start, stop, step) or {blocks}`);
   }
   const { start, stop, step } = /** @type {{ start?: unknown, stop?: unknown, step?: unknown }} */ (entry);
   return { start, stop, step };

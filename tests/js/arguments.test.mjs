@@ -38,7 +38,7 @@ test('objects that are not slices are TypeErrors, not whole axes', () => {
   // The messages say what was found.
   assert.throws(() => grid().projectAxes([new Date(0)]), /found a Date/);
   assert.throws(() => grid().projectAxes([new Number(5)]), /found a Number object/);
-  assert.throws(() => grid().projectAxes([{ start: 2, end: 5 }]), /found a key end/);
+  assert.throws(() => grid().projectAxes([{ start: 2, end: 5 }]), /found the key "end"/);
   // Slices as zarrita's slice() makes them, partial ones, {} and {blocks} still work.
   const g = grid();
   assert.deepEqual(g.normalizeSlice(0, { start: 2, stop: 20, step: null }), { start: 2, stop: 20, step: 1 });
