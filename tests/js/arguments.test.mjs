@@ -39,6 +39,8 @@ test('objects that are not slices are TypeErrors, not whole axes', () => {
   assert.throws(() => grid().projectAxes([new Date(0)]), /found a Date/);
   assert.throws(() => grid().projectAxes([new Number(5)]), /found a Number object/);
   assert.throws(() => grid().projectAxes([{ start: 2, end: 5 }]), /found the key "end"/);
+  assert.throws(() => grid().locate([new Number(5), 0]), { name: 'TypeError', message: /index\[0\]: found a Number object/ });
+  assert.throws(() => grid().projectAxes([{ start: new Number(2) }]), { name: 'TypeError', message: /selection\[0\]\.start: found a Number object/ });
   // Slices as zarrita's slice() makes them, partial ones, {} and {blocks} still work.
   const g = grid();
   assert.deepEqual(g.normalizeSlice(0, { start: 2, stop: 20, step: null }), { start: 2, stop: 20, step: 1 });
