@@ -9,6 +9,12 @@ export const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAl
 // Writes a JS value as JSON text, with bigints as exact integers. Numbers
 // above 2^53 - 1 in objects are already rounded: they are reported as
 // problems (with their JSON Pointer) rather than written.
+/**
+ * @param {unknown} value
+ * @param {string} [path]
+ * @param {import('./index.js').Problem[]} [problems]
+ * @returns {{ text: string, problems: import('./index.js').Problem[] }}
+ */
 export function stringifyExact(value, path = '', problems = []) {
   const write = (v, at) => {
     if (isBigInt(v)) return v.toString();
@@ -25,7 +31,21 @@ export function stringifyExact(value, path = '', problems = []) {
     }
     if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
     if (ArrayBuffer.isView(v) && !(v instanceof DataView)) v = Array.from(/** @type {ArrayLike<number | bigint>} */ (/** @type {unknown} */ (v))); // a typed array, not a DataView
-    if (Array.isArray(v)) return `[${v.map((item, i) => write(item === undefined ? null : item, `${at}/${i}`)).join(',')}]`;
+    if (Array.isArray(v)) {
+      // Each element read once; a hole (an empty slot) is refused at its
+      // index rather than written as nothing, which would be no JSON.
+      const items = [];
+      for (let i = 0, n = v.length; i < n; i++) {
+        if (!(i in v)) {
+          problems.push({ path: `${at}/${i}`, message: 'found a hole (an empty slot of a sparse array); expected a value', code: 'WRONG_TYPE' });
+          items.push('null');
+          continue;
+        }
+        const item = v[i];
+        items.push(write(item === undefined ? null : item, `${at}/${i}`));
+      }
+      return `[${items.join(',')}]`;
+    }
     if (typeof v === 'object') {
       const members = [];
       for (const [key, item] of Object.entries(v)) {

@@ -3,8 +3,7 @@
 // problems in an editor, or for replacing one value and keeping every other
 // byte.
 import { copyColumns, native, u8View, withBytes, withHeap } from './native.js';
-
-const describe = (value) => (typeof value === 'string' ? JSON.stringify(value) : typeof value);
+import { arrayArgument, describeValue as describe } from './arguments.js';
 
 /**
  * For each JSON Pointer, every place its value occurs in `text`, in text
@@ -17,7 +16,8 @@ export function locatePointers(text, pointers) {
   if (!isString && !(text instanceof Uint8Array)) {
     throw new TypeError(`text: found ${describe(text)}; expected a string or a Uint8Array`);
   }
-  if (!Array.isArray(pointers)) throw new TypeError(`pointers: found ${describe(pointers)}; expected an array of strings`);
+  // Read once (js/arguments.js): a hole is refused at its index.
+  pointers = arrayArgument(pointers, 'pointers', 'an array of strings');
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });

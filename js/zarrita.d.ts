@@ -301,10 +301,13 @@ export type GetOptions = SetOptions;
 
 /**
  * Reads a selection: the whole array for null or no selection. An integer
- * on every axis gives a scalar, as zarrita's get does.
+ * on every axis gives a scalar, as zarrita's get does, and a selection of
+ * integers only is typed as one: give one integer per axis (fewer read the
+ * remaining axes whole, an NdArray at run time; write that selection with
+ * `null` for each remaining axis, `[i, null]`, and it is typed so).
  */
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection?: null, opts?: GetOptions): Promise<NdArray<D>>;
-export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D> | NdArray<D>>;
+export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D>>;
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: Selection, opts?: GetOptions): Promise<NdArray<D>>;
 
 /**

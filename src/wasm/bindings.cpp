@@ -354,17 +354,18 @@ double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   return static_cast<double>(zr::slice_entry_bound(*a, range, step));
 }
 
-// The element range [start, stop) and step a slice argument selects.
+// The element range [start, stop) and step a slice argument selects, and
+// how many elements that is.
 struct SliceRange {
   bool ok = false;
-  uint64_t start = 0, stop = 0, step = 1;
+  uint64_t start = 0, stop = 0, step = 1, length = 0;
 };
 SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   const zr::Axis* a = axis_of(g, axis);
   zr::Range range;
   uint64_t step;
   if (!a || !slice_range(*a, spec, range, step)) return {};
-  return {true, range.start, range.stop, step};
+  return {true, range.start, range.stop, step, zr::slice_length(range, step)};
 }
 
 zr::SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
@@ -623,7 +624,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .field("ok", &SliceRange::ok)
       .field("start", &SliceRange::start)
       .field("stop", &SliceRange::stop)
-      .field("step", &SliceRange::step);
+      .field("step", &SliceRange::step)
+      .field("length", &SliceRange::length);
 
   value_object<IntegerAt>("IntegerAt")
       .field("found", &IntegerAt::found)

@@ -114,6 +114,8 @@ export interface SliceRange {
   start: bigint;
   stop: bigint;
   step: bigint;
+  /** The elements selected. */
+  length: bigint;
 }
 
 export interface SliceChunks {
