@@ -20,8 +20,11 @@ export const CONSOLIDATED = Symbol.for('zarr-rectilinear.consolidated');
 
 const ENTRIES = '/consolidated_metadata/metadata/';
 
-// The errors of a group's own document, not those it lists again for its entries.
-export const ownErrors = (read) => read.errors.filter((p) => !p.path.startsWith(ENTRIES));
+// The errors of a group's own document, not those it lists again for its
+// entries. Every pointer is from the root document, so a group listed as an
+// entry at `pointer` owns the errors below `pointer` that are not its own
+// entries'.
+export const ownErrors = (read, pointer = '') => read.errors.filter((p) => !p.path.startsWith(`${pointer}${ENTRIES}`));
 
 // key ("/a/b/zarr.json") → {read, pointer}: every entry of the root's
 // consolidated metadata (flattened keys "a/b", as zarr-python writes them),
@@ -119,7 +122,8 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     contents() {
       return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
-    [CONSOLIDATED]: (key) => (served(key) ? known.get(key)?.read : undefined),
+    // An entry's read and its pointer in the root document.
+    [CONSOLIDATED]: (key) => (served(key) ? known.get(key) : undefined),
   };
 }));
 

@@ -63,7 +63,8 @@ export async function open(location, opts = {}) {
   opts.signal?.throwIfAborted();
   const key = keyFor(path, 'zarr.json');
   // An entry of consolidated metadata, already read: shared, never disposed here.
-  let read = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  const entry = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  let read = entry?.read;
   const owned = !read;
   if (owned) {
     const bytes = await readKey(store, key, opts.signal);
@@ -81,7 +82,7 @@ export async function open(location, opts = {}) {
     throw new NotFoundError(`${kind} at ${path}: ${key} describes ${read.kind === 'group' ? 'a group' : 'an array'}`, { path, found: read.kind });
   }
   if (read.kind === 'group') {
-    const errors = ownErrors(read);
+    const errors = ownErrors(read, entry?.pointer);
     if (owned) disposeGrids(read);
     if (errors.length) {
       const problems = errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
