@@ -9,15 +9,19 @@ import { compact } from './cli/compact.js';
 import { plan } from './cli/plan.js';
 
 const USAGE = `usage:
-  zarr-rectilinear validate <zarr.json | directory | URL>... [--json] [--lenient]
+  zarr-rectilinear validate <zarr.json | directory | URL>... [--json] [--strict]
   zarr-rectilinear inspect  <zarr.json> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
 
+What known writers stored against the spec (docs/writers-ledger.md) is read
+with a warning; --strict makes each such warning an error. --lenient is the
+default, kept as a synonym.
+
 exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
 
 const commands = {
-  validate: { options: { json: { type: 'boolean' } }, min: 1, max: Infinity, run: (p, o) => validate(p, o) },
+  validate: { options: { json: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 1, max: Infinity, run: (p, o) => validate(p, o) },
   inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, run: ([file], o) => inspect(file, o) },
   compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, run: ([file], o) => compact(file, o) },
   plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, run: ([source, target], o) => plan(source, target, o) },

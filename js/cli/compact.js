@@ -8,7 +8,7 @@ import { memberSpan } from '../member-span.js';
 import { parseExact, stringifyExact } from '../exact-json.js';
 import { readBounded } from './read-file.js';
 
-// A UTF-8 byte-order mark (read in lenient mode only) stays where it is:
+// A UTF-8 byte-order mark (read with a warning: docs/writers-ledger.md) stays where it is:
 // spans are found after it and counted from the file's first byte.
 const hasBOM = (bytes) => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 const bomLength = (bytes) => (hasBOM(bytes) ? 3 : 0);

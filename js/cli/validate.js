@@ -8,14 +8,15 @@ const where = (path) => path || '(document)';
 
 // One read per file: a group (node_type "group") is checked as a group, its
 // consolidated metadata entry by entry; anything else as an array.
-function check(bytes, lenient) {
-  const read = readMetadata(bytes, { lenient });
+// With `strict`, what the writers' ledger reads with a warning is an error.
+function check(bytes, strict) {
+  const read = readMetadata(bytes, { strict });
   disposeGrids(read);
   const { kind, valid, errors, warnings } = read;
   return { kind, valid, errors, warnings };
 }
 
-export async function validate(targets, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+export async function validate(targets, { json = false, strict = false, out = process.stdout, err = process.stderr } = {}) {
   const summary = { valid: 0, invalid: 0, unreadable: 0 };
   const progress = err.isTTY ? (n) => err.write(`\rchecked ${n} files`) : () => {};
   let count = 0;
@@ -23,7 +24,7 @@ export async function validate(targets, { json = false, lenient = false, out = p
   for await (const { file, read } of sources(targets)) {
     let report;
     try {
-      report = { file, ...check(await read(), lenient) };
+      report = { file, ...check(await read(), strict) };
     } catch (caught) {
       const error = /** @type {NodeJS.ErrnoException} */ (caught);
       report = { file, kind: 'unreadable', valid: false, errors: [{ path: '', message: `cannot read: ${error.code ?? error.message}` }], warnings: [] };

@@ -2,7 +2,7 @@
 // create(store, {shape, chunk_shapes, dtype, codecs, fill_value, ...}):
 // writes zarr.json for a rectilinear (or regular) array and opens it.
 import { ChunkGrid } from '../index.js';
-import { stringifyExact } from '../exact-json.js';
+import { pointerToken, standingProblems, stringifyExact } from '../exact-json.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { dataType, fillValueJSON, fillValueOf } from './data-type.js';
@@ -19,19 +19,28 @@ const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
 const holdsObject = (v) => isObject(v) || (Array.isArray(v) && v.some(holdsObject));
 
 // zarr.json text: objects indented, arrays of numbers on one line, integers
-// exact beyond 2^53 (bigints).
-function formatJSON(value, indent = '') {
+// exact beyond 2^53 (bigints). What cannot be written exactly is added to
+// `problems`, at its JSON Pointer.
+function formatJSON(value, problems, indent = '', path = '') {
   const inner = `${indent}  `;
   if (isObject(value)) {
     const members = Object.entries(value).filter(([, v]) => v !== undefined);
     if (!members.length) return '{}';
-    return `{\n${members.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJSON(v, inner)}`).join(',\n')}\n${indent}}`;
+    return `{\n${members.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJSON(v, problems, inner, `${path}/${pointerToken(k)}`)}`).join(',\n')}\n${indent}}`;
   }
   if (Array.isArray(value) && holdsObject(value)) {
-    return `[\n${value.map((v) => `${inner}${formatJSON(v, inner)}`).join(',\n')}\n${indent}]`;
+    return `[\n${value.map((v, i) => `${inner}${formatJSON(v, problems, inner, `${path}/${i}`)}`).join(',\n')}\n${indent}]`;
   }
   if (Object.is(value, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
-  const { text, problems } = stringifyExact(value);
+  return stringifyExact(value, path, problems).text;
+}
+
+// The document's text, or an error naming what it cannot hold exactly (a
+// number above 2^53 - 1 counts only where an integer is wanted).
+function documentText(doc) {
+  const found = [];
+  const text = `${formatJSON(doc, found)}\n`;
+  const problems = standingProblems(text, found);
   if (problems.length) throw new InvalidMetadataError(`create: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`);
   return text;
 }
@@ -81,9 +90,11 @@ export async function create(location, opts = /** @type {CreateOptions<D>} */ ({
     attributes: opts.attributes ?? {},
   };
   if (opts.dimension_names !== undefined) doc.dimension_names = opts.dimension_names;
-  const text = `${formatJSON(doc)}\n`;
+  const text = documentText(doc);
   const key = keyFor(path, 'zarr.json');
-  const meta = readArrayMetadata(readMetadata(text), { key }); // every check open makes, before anything is written
+  // Every check open makes, before anything is written; strict, so that
+  // nothing the writers' ledger reads with a warning is written.
+  const meta = readArrayMetadata(readMetadata(text, { strict: true }), { key });
   await writeKey(store, key, new TextEncoder().encode(text));
   return new RectilinearArray(store, path, meta);
 }
