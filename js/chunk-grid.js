@@ -3,7 +3,7 @@
 // by dispose() or, as a safety net, by a FinalizationRegistry.
 import { checkMemory, copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
-import { parseExact, stringifyExact } from './exact-json.js';
+import { parseExact, standingProblems, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, natural, output, toUint64, unsafeHint } from './numbers.js';
 import { projectAxes, projections, readSliceEntry, selectedChunks, selectionIsBigInt, selectionShape, sliceEntryArg } from './selection.js';
 import { arrayArgument } from './arguments.js';
@@ -48,7 +48,7 @@ export function metadataInput(meta, pick) {
     return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes`, code: 'WRONG_TYPE' }] };
   }
   const { text, problems } = stringifyExact(pick(meta));
-  return { input: text, problems };
+  return { input: text, problems: standingProblems(text, problems) };
 }
 
 // Problems found in JS come first; the core's report of the placeholder
@@ -157,7 +157,7 @@ export class ChunkGrid {
   static fromMetadata(meta, opts = {}) {
     const { input, problems } = metadataInput(meta, ({ shape, chunk_grid }) => ({ shape, chunk_grid }));
     if (input === null) throw new GridError(problems);
-    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.lenient))), problems);
+    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.strict))), problems);
   }
 
   /**

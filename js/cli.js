@@ -10,10 +10,14 @@ import { plan } from './cli/plan.js';
 import { safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
-  zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--lenient] [--readers]
+  zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers]
   zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
+
+What known writers stored against the spec (docs/writers-ledger.md) is read
+with a warning; --strict makes each such warning an error. --lenient is the
+default, kept as a synonym.
 
 exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
 
@@ -21,7 +25,7 @@ const FORMATS = ['text', 'json', 'github'];
 
 const commands = {
   validate: {
-    options: { json: { type: 'boolean' }, format: { type: 'string' }, readers: { type: 'boolean' } },
+    options: { json: { type: 'boolean' }, format: { type: 'string' }, readers: { type: 'boolean' }, strict: { type: 'boolean' } },
     min: 1,
     max: Infinity,
     expects: 'at least one path or URL',

@@ -1,14 +1,16 @@
 // @ts-check
 // JSON text that keeps integers exact beyond 2^53, in both directions.
-import { native, withBytes } from './native.js';
+import { copyColumns, native, withBytes } from './native.js';
 import { isBigInt } from './numbers.js';
+import { withPointers } from './locate-pointers.js';
 
 // One RFC 6901 reference token, escaped.
 export const pointerToken = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 
-// Writes a JS value as JSON text, with bigints as exact integers. Numbers
-// above 2^53 - 1 in objects are already rounded: they are reported as
-// problems (with their JSON Pointer) rather than written.
+// Writes a JS value as JSON text, with bigints as exact integers. A number
+// above 2^53 - 1 is written as the value it holds, and reported as a
+// problem (with its JSON Pointer): where an integer is wanted it may
+// already be rounded. standingProblems keeps only those.
 /**
  * @param {unknown} value
  * @param {string} [path]
@@ -25,7 +27,7 @@ export function stringifyExact(value, path = '', problems = []) {
       }
       if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
         problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint`, code: 'UNSAFE_NUMBER' });
-        return '0';
+        return String(v);
       }
       return String(v);
     }
@@ -57,6 +59,24 @@ export function stringifyExact(value, path = '', problems = []) {
     return 'null';
   };
   return { text: write(value, path), problems };
+}
+
+// The problems of stringifyExact's `text` that stand: a number above
+// 2^53 - 1 is refused only where the document wants an integer (shape,
+// edges, counts, integer fill values, codec integers). A float fill value,
+// and any number in attributes, is the value it holds. The core says which
+// places those are (docs/semantics.md, "Numbers at the JS boundary").
+export function standingProblems(text, problems) {
+  const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
+  if (!unsafe.length) return problems;
+  const columns = withPointers(text, unsafe.map((p) => p.path), native.floatPlaces);
+  if (columns.failedAt() >= 0) {
+    columns.delete();
+    return problems; // text that does not parse: every problem stands
+  }
+  const [floats] = copyColumns(columns, true);
+  const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
+  return problems.filter((p) => !floating.has(p));
 }
 
 // Parses JSON text with integers as numbers when safe, else bigints: read

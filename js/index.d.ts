@@ -30,13 +30,14 @@ export type ProblemCode =
   | 'OVERFLOW'           // a sum past 2^64 - 1
   | 'SUM_BELOW_LENGTH'   // edges that do not reach the axis length
   | 'UNKNOWN_NAME'       // an unsupported grid name or kind
-  | 'INTEGRAL_FLOAT'     // warning (lenient): 10.0 read as 10
-  | 'REGULAR_EDGE_LISTS' // warning (lenient): edge lists in a "regular" grid
-  | 'BYTE_ORDER_MARK'    // warning (lenient)
+  | 'INTEGRAL_FLOAT'     // warning (writers' ledger): an edge of 10.0 read as 10
+  | 'REGULAR_EDGE_LISTS' // warning (writers' ledger): edge lists in a "regular" grid
+  | 'BYTE_ORDER_MARK'    // warning (writers' ledger)
   | 'UNKNOWN_EXTENSION'  // warning: a data type, codec or extension this library does not know
   | 'UNKNOWN_KEY'        // a member not in the document's rules, not marked "must_understand": false
   | 'CODEC_ORDER'        // not array-to-array codecs, then one array-to-bytes, then bytes-to-bytes
   | 'OUT_OF_RANGE'       // an integer outside the range of its data type or setting
+  | 'NONCONFORMANT'      // warning (writers' ledger): metadata a known writer stored against the spec, read as meant
   | 'UNSAFE_NUMBER'
   | 'OUT_OF_MEMORY';
 
@@ -54,7 +55,13 @@ export interface Problem {
 export type Metadata = object | string | Uint8Array | ArrayBuffer;
 
 export interface ReadOptions {
-  /** Accept known writer mistakes (integral floats, zarr-python 3.2.1's "regular" edge lists) as warnings. */
+  /**
+   * Refuse what known writers stored against the spec (docs/writers-ledger.md):
+   * each such entry, read with a warning by default, is an error. For
+   * writers that must produce conformant metadata.
+   */
+  strict?: boolean;
+  /** The default (the writers' ledger read with warnings); kept as a synonym. `strict` wins. */
   lenient?: boolean;
 }
 

@@ -21,20 +21,7 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  // The pointers cross as UTF-8 (as the text does), one after another
-  // after their uint32 lengths.
-  const encoder = new TextEncoder();
-  const encoded = pointers.map((p) => encoder.encode(p));
-  const count = encoded.length;
-  const columns = withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
-    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
-    let at = lengths + 4 * count;
-    for (const e of encoded) {
-      u8View(at, e.length).set(e);
-      at += e.length;
-    }
-    return withBytes(text, (address, length) => native.locatePointers(address, length, lengths + 4 * count, lengths, count));
-  });
+  const columns = withPointers(text, pointers, native.locatePointers);
   const failed = columns.failedAt();
   if (failed >= 0) {
     columns.delete();
@@ -50,6 +37,24 @@ export function locatePointers(text, pointers) {
     out[which[k]].push(place);
   }
   return out;
+}
+
+// Calls `call(text, length, pointers, lengths, count)` with the text and the
+// pointers in WebAssembly memory: the pointers cross as UTF-8 (as the text
+// does), one after another after their uint32 lengths.
+export function withPointers(text, pointers, call) {
+  const encoder = new TextEncoder();
+  const encoded = pointers.map((p) => encoder.encode(p));
+  const count = encoded.length;
+  return withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
+    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
+    let at = lengths + 4 * count;
+    for (const e of encoded) {
+      u8View(at, e.length).set(e);
+      at += e.length;
+    }
+    return withBytes(text, (address, length) => call(address, length, lengths + 4 * count, lengths, count));
+  });
 }
 
 // The UTF-16 index of each UTF-8 byte offset in `columns`, found in one walk

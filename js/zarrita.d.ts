@@ -125,7 +125,9 @@ export declare class RectilinearGroup<Store extends Readable = Readable> extends
 export interface OpenOptions {
   /** The node's path inside the store (or inside the Location given). */
   path?: string;
-  /** Accept known writer mistakes in zarr.json, as ChunkGrid.fromMetadata does. */
+  /** Refuse what known writers stored against the spec, as readMetadata's `strict` (by default it is read, with warnings). */
+  strict?: boolean;
+  /** The default; kept as a synonym. */
   lenient?: boolean;
   signal?: AbortSignal;
 }
@@ -166,7 +168,9 @@ export type ConsolidatedStore<Store extends Readable> = Store & {
 
 export interface ConsolidatedOptions {
   signal?: AbortSignal;
-  /** Read entries leniently, as open's `lenient`. */
+  /** Refuse what known writers stored against the spec, as open's `strict`. */
+  strict?: boolean;
+  /** The default; kept as a synonym. */
   lenient?: boolean;
 }
 

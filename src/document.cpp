@@ -81,6 +81,7 @@ class DocumentReader {
       node.type = group ? NodeType::Group : NodeType::Array;
       if (group) metadata = check_group(node, doc, errors, warnings, depth);
       else node.grid = check_array_document(doc, parsed_, options_, errors, warnings);
+      if (parsed_.non_finite) non_finite_tokens(doc, group, errors, warnings);
     }
     report_at(node.errors, node.pointer, std::move(errors));
     report_at(node.warnings, node.pointer, std::move(warnings));
@@ -90,6 +91,28 @@ class DocumentReader {
   }
 
  private:
+  // ledger: non-finite-tokens
+  // Python's json module writes NaN, Infinity and -Infinity for non-finite
+  // floats: in attributes they read as those floats. Anywhere else no
+  // writer is known to write them, and they are an error (where the rules
+  // have not refused the value already). A group's entries are read as
+  // documents of their own.
+  void non_finite_tokens(const JsonValue& doc, bool group, Problems& errors, Problems& warnings) {
+    for (auto& [path, value] : non_finite_pointers(doc)) {
+      if (group && pointer_within(path, "/consolidated_metadata/metadata")) continue;
+      const std::string token(number_text_of(*value));
+      if (pointer_within(path, "/attributes")) {
+        note_quirk(options_.quirks, {Quirk::NonFiniteTokens, std::move(path), token + " (a token JSON does not have)",
+                                     "the float " + token, "a JSON value", ProblemCode::Syntax},
+                   errors, warnings);
+      } else if (std::none_of(errors.begin(), errors.end(), [&, &at = path](const Problem& p) { return p.path == at; })) {
+        report(errors, {std::move(path), "found " + token + ", a token JSON does not have; expected a JSON value (writers " +
+                                             "write NaN, Infinity and -Infinity only in attributes)",
+                        ProblemCode::Syntax});
+      }
+    }
+  }
+
   // zarr_format, node_type, attributes and consolidated_metadata; returns
   // the consolidated `metadata` object when its entries are to be read.
   const JsonValue* check_group(DocumentNode& node, const JsonValue& doc, Problems& errors, Problems& warnings,
@@ -103,11 +126,13 @@ class DocumentReader {
     const JsonValue* consolidated = member(doc, "consolidated_metadata");
     if (!consolidated) return nullptr;
     const std::string at = "/consolidated_metadata";
-    if (consolidated->IsNull()) {
-      warnings.push_back({at, "found null (as zarr-python 3.0 and 3.1 wrote for a group without it); read as no consolidated metadata"});
+    const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
+    if (consolidated->IsNull()) {  // ledger: consolidated-metadata-null
+      note_quirk(options_.quirks, {Quirk::ConsolidatedMetadataNull, at, "null", "no consolidated metadata", expected + " (or no member)",
+                                   ProblemCode::WrongType},
+                 errors, warnings);
       return nullptr;
     }
-    const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
     if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected, ProblemCode::WrongType}), nullptr;
     bool ok = true;
     const auto require = [&](std::string_view key, std::string_view what) {
@@ -174,6 +199,11 @@ Document read_document(std::string_view json, ReadOptions options) {
   out.root.warnings = out.parsed->warnings;
   if (doc) DocumentReader(*out.parsed, options).read(out.root, *doc, 0);
   return out;
+}
+
+Validation validate_metadata(std::string_view json, ReadOptions options) {
+  Document doc = read_document(json, options);
+  return {std::move(doc.root.errors), std::move(doc.root.warnings)};
 }
 
 bool integer_fill_value(const DocumentNode& node) {

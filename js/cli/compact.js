@@ -8,7 +8,7 @@ import { bomLength, readBounded } from './read-file.js';
 import { replaceFile } from './write-file.js';
 import { documentLines } from './problem-lines.js';
 
-// A UTF-8 byte-order mark (read in lenient mode only) stays where it is:
+// A UTF-8 byte-order mark (read with a warning: docs/writers-ledger.md) stays where it is:
 // spans are found after it and counted from the file's first byte.
 function chunkGridSpan(bytes) {
   const skip = bomLength(bytes);

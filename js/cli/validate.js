@@ -13,8 +13,9 @@ import { safeText } from './terminal-text.js';
 
 // One read per file: a group (node_type "group") is checked as a group, its
 // consolidated metadata entry by entry; anything else as an array.
-async function check(source, bytes, lenient) {
-  const read = readMetadata(bytes, { lenient });
+// With `strict`, what the writers' ledger reads with a warning is an error.
+async function check(source, bytes, strict) {
+  const read = readMetadata(bytes, { strict });
   disposeGrids(read);
   const { kind, valid, errors } = read;
   const stale = source.url ? [] : await staleCopies(source.file, bytes, read, source.tree);
@@ -29,10 +30,10 @@ function placed(bytes, problems) {
 
 /**
  * @param {string[]} targets
- * @param {{ format?: 'text' | 'json' | 'github', lenient?: boolean, readers?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown, isTTY?: boolean } }} [opts]
+ * @param {{ format?: 'text' | 'json' | 'github', strict?: boolean, readers?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown, isTTY?: boolean } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function validate(targets, { format = 'text', lenient = false, readers = false, out = process.stdout, err = process.stderr } = {}) {
+export async function validate(targets, { format = 'text', strict = false, readers = false, out = process.stdout, err = process.stderr } = {}) {
   const json = format === 'json';
   const summary = { valid: 0, invalid: 0, unreadable: 0 };
   const progress = err.isTTY ? (n) => err.write(`\rchecked ${n} files`) : () => {};
@@ -45,7 +46,7 @@ export async function validate(targets, { format = 'text', lenient = false, read
     let bytes = null;
     try {
       bytes = await source.read();
-      report = { file, ...(await check(source, bytes, lenient)), ...(readers ? { readers: readersOf(bytes) } : {}) };
+      report = { file, ...(await check(source, bytes, strict)), ...(readers ? { readers: readersOf(bytes) } : {}) };
     } catch (caught) {
       const error = /** @type {NodeJS.ErrnoException} */ (caught);
       report = { file, kind: 'unreadable', valid: false, errors: [{ path: '', code: 'UNREADABLE', message: `cannot read: ${error.code ?? error.message}` }], warnings: [] };

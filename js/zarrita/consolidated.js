@@ -66,10 +66,10 @@ function at(doc, pointer) {
  * store passed in, so its own type is set aside here.
  * @type {typeof import('../zarrita.js').withConsolidatedMetadata}
  */
-export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, lenient?: boolean}} */ opts = {}) => {
+export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, strict?: boolean, lenient?: boolean}} */ opts = {}) => {
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
-  const root = readMetadata(bytes, { lenient: opts.lenient });
+  const root = readMetadata(bytes, { strict: opts.strict });
   const unreadable = unreadableError(root, '/zarr.json');
   if (unreadable) {
     disposeGrids(root);
