@@ -2,6 +2,7 @@
 // source) to another's (the target), computed from runs; --json for tools.
 import { readFile } from 'node:fs/promises';
 import { readMetadata } from '../read-metadata.js';
+import { stringifyExact } from '../exact-json.js';
 
 const where = (path) => path || '(document)';
 
@@ -35,16 +36,13 @@ export function describePlan(t) {
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }
 
-// Bigints as JSON numbers, exact.
-const toJSON = (value) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `__big${v}` : v)).replace(/"__big(\d+)"/g, '$1');
-
 export async function plan(sourceFile, targetFile, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
   const source = await gridOf(sourceFile, lenient, err);
   const target = source && (await gridOf(targetFile, lenient, err));
   try {
     if (!source || !target) return 1;
     const totals = source.overlap(target).totals();
-    out.write(json ? `${toJSON({ source: sourceFile, target: targetFile, ...totals })}\n` : `${describePlan(totals)}\n`);
+    out.write(json ? `${stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text}\n` : `${describePlan(totals)}\n`);
     return 0;
   } finally {
     source?.dispose();

@@ -4,7 +4,7 @@
 // {attributes}) writes a group's. Options take zarrita's names, with the
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
-import { pointerToken, stringifyExact } from '../exact-json.js';
+import { stringifyExact } from '../exact-json.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { ownErrors } from './consolidated.js';
@@ -20,24 +20,11 @@ import { checkWritable, writeKey } from './store.js';
  * @import { CreateGroupOptions, CreateOptions, RectilinearGroup as RectilinearGroupApi, SupportedDataType } from '../zarrita.js'
  */
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const holdsObject = (v) => isObject(v) || (Array.isArray(v) && v.some(holdsObject));
-
 // zarr.json text: objects indented, arrays of numbers on one line, integers
 // exact beyond 2^53 (bigints). A value it cannot write exactly is an error
 // naming its JSON Pointer.
-function formatJSON(value, call, indent = '', path = '') {
-  const inner = `${indent}  `;
-  if (isObject(value)) {
-    const members = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (!members.length) return '{}';
-    return `{\n${members.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJSON(v, call, inner, `${path}/${pointerToken(k)}`)}`).join(',\n')}\n${indent}}`;
-  }
-  if (Array.isArray(value) && holdsObject(value)) {
-    return `[\n${value.map((v, i) => `${inner}${formatJSON(v, call, inner, `${path}/${i}`)}`).join(',\n')}\n${indent}]`;
-  }
-  if (Object.is(value, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
-  const { text, problems } = stringifyExact(value, path);
+function formatJSON(value, call) {
+  const { text, problems } = stringifyExact(value, { layout: 'document' });
   if (problems.length) throw new InvalidMetadataError(`${call}: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: problems[0].path });
   return text;
 }
