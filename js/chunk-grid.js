@@ -1,16 +1,17 @@
 // @ts-check
 // ChunkGrid: the JS face of the core grid. It owns one native handle, freed
 // by dispose() or, as a safety net, by a FinalizationRegistry.
-import { checkMemory, copyColumns, copyInto, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
+import { checkMemory, copyColumns, native, problems, scratch, scratchF64, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
-import { parseExact, stringifyExact } from './exact-json.js';
+import { parseExact, standingProblems, stringifyExact } from './exact-json.js';
 import { MAX_UINT64, anyBigInt, isBigInt, natural, output, toUint64, unsafeHint } from './numbers.js';
-import { indexArray, unsignedColumn } from './indices.js';
-import { projectAxes, projections, selectedChunks, selectionIsBigInt, sliceEntryArg } from './selection.js';
+import { projectAxes, projections, readSliceEntry, selectedChunks, selectionIsBigInt, selectionShape, sliceEntryArg } from './selection.js';
+import { arrayArgument } from './arguments.js';
+import { batchLocate } from './batch-locate.js';
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it);
  * tests/types/implements.ts checks this class against them.
- * @import { AxisChunk, AxisProjection, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkRegion, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
+ * @import { AxisChunk, AxisProjection, Blocks, NumberSelection, Slice, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkRegion, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
  * @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
  */
 import { concatGrids, daskChunks, overlapPlan, trimmedGrid } from './grid-ops.js';
@@ -26,6 +27,11 @@ const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 // The forms metadata comes in: an object, JSON text, or UTF-8 bytes.
 // Objects are written as exact JSON text; what they cannot say exactly
 // comes back as problems.
+/**
+ * @param {unknown} meta
+ * @param {(meta: any) => object} pick
+ * @returns {{ input: string | Uint8Array | null, problems: Problem[] }}
+ */
 export function metadataInput(meta, pick) {
   if (meta instanceof ArrayBuffer) meta = new Uint8Array(meta);
   if (typeof meta === 'string' || meta instanceof Uint8Array) {
@@ -42,7 +48,7 @@ export function metadataInput(meta, pick) {
     return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes`, code: 'WRONG_TYPE' }] };
   }
   const { text, problems } = stringifyExact(pick(meta));
-  return { input: text, problems };
+  return { input: text, problems: standingProblems(text, problems) };
 }
 
 // Problems found in JS come first; the core's report of the placeholder
@@ -73,90 +79,6 @@ export function checkAxis(grid, axis) {
   if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
     throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
   }
-}
-
-// Values per block of a batch lookup. Each block is copied into a small
-// heap buffer, looked up, and copied out while it is still in cache: a batch
-// of any size needs only this much WebAssembly memory, and moves through
-// main memory once in and once out.
-const BLOCK = 65536;
-
-const describeValue = (v) => (v === null ? 'null' : ArrayBuffer.isView(v) ? v.constructor.name : Array.isArray(v) ? 'an array' : typeof v);
-const overlap = (a, b) => ArrayBuffer.isView(b) && a.buffer === b.buffer &&
-  a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
-
-// The arrays a batch lookup writes: new ones, or the caller's, checked to
-// be of the type the input gives, one entry per index, and apart from each
-// other and from the input (else a later block would read what an earlier
-// one wrote).
-/**
- * @param {Located | undefined} out
- * @param {number} n
- * @param {boolean} big
- * @param {unknown} input
- * @returns {Located}
- */
-function outputArrays(out, n, big, input) {
-  const type = big ? BigUint64Array : Float64Array;
-  if (out === undefined) return { chunks: new type(n), offsets: new type(n) };
-  if (out === null || typeof out !== 'object') throw new TypeError(`out: found ${describeValue(out)}; expected {chunks, offsets}`);
-  const { chunks, offsets } = out;
-  checkOutput('chunks', chunks, type, n, big);
-  checkOutput('offsets', offsets, type, n, big);
-  if (overlap(chunks, offsets)) throw new RangeError('out.chunks and out.offsets share memory; expected separate arrays');
-  if (overlap(chunks, input)) throw new RangeError('out.chunks shares memory with the indices; expected a separate array');
-  if (overlap(offsets, input)) throw new RangeError('out.offsets shares memory with the indices; expected a separate array');
-  return { chunks, offsets };
-}
-
-function checkOutput(name, array, type, n, big) {
-  if (!(array instanceof type)) {
-    throw new TypeError(`out.${name}: found ${describeValue(array)}; expected a ${type.name}, as ${big ? 'bigint' : 'number'} indices give`);
-  }
-  if (array.length !== n) throw new RangeError(`out.${name}: found length ${array.length}; expected ${n}, one entry per index`);
-}
-
-// Runs a batch lookup, block by block: number input goes through doubles,
-// bigint through uint64 (the input rule of js/indices.js). `stride` values
-// make a row, and a block holds whole rows. `run` looks up a block and
-// gives its first bad row (or element), which `describe(bad)` explains;
-// `where(i)` names element i.
-/**
- * @param {IndexArray} indices
- * @param {Located | undefined} out
- * @param {number} stride
- * @param {(big: boolean, address: number, n: number, chunks: number, offsets: number) => number} run
- * @param {(bad: number) => string} describe
- * @param {(i: number) => string} where
- * @returns {Located}
- */
-function batchLocate(indices, out, stride, run, describe, where) {
-  const column = unsignedColumn(indexArray(indices, where), where);
-  const n = column.length;
-  const big = column instanceof BigUint64Array;
-  const result = outputArrays(out, n, big, indices);
-  if (n === 0) return result;
-  const block = Math.min(n, Math.max(stride, BLOCK - (BLOCK % stride)));
-  const view = big ? u64View : f64View;
-  return withHeap(block * 24, (address) => {
-    const [chunks, offsets] = [address + block * 8, address + block * 16];
-    for (let i = 0; i < n; i += block) {
-      const m = Math.min(block, n - i);
-      const input = view(address, m);
-      if (Array.isArray(column)) {
-        for (let j = 0; j < m; j++) input[j] = column[i + j];
-      } else {
-        copyInto(input, m === n ? column : column.subarray(i, i + m));
-      }
-      const bad = run(big, address, m, chunks, offsets);
-      checkMemory('locating indices'); // a lookup that ran out answers 0, not a bad row
-      if (bad >= 0) throw new RangeError(describe(i / stride + bad));
-      // Views made after the lookup, which may have grown memory.
-      copyInto(result.chunks, view(chunks, m), i);
-      copyInto(result.offsets, view(offsets, m), i);
-    }
-    return result;
-  });
 }
 
 // Chunk groups listed at most, by default: a window of a few thousand
@@ -235,7 +157,7 @@ export class ChunkGrid {
   static fromMetadata(meta, opts = {}) {
     const { input, problems } = metadataInput(meta, ({ shape, chunk_grid }) => ({ shape, chunk_grid }));
     if (input === null) throw new GridError(problems);
-    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.lenient))), problems);
+    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.strict))), problems);
   }
 
   /**
@@ -254,10 +176,10 @@ export class ChunkGrid {
    */
   static fromEdges(edges) {
     const { text, problems } = stringifyExact({ chunk_shapes: edges });
-    // dask writes NaN for chunk sizes it does not know yet.
+    // dask writes NaN for chunk sizes it does not know yet. (Told by the
+    // message, not by reading the edges again.)
     for (const p of problems) {
-      const [, , axis, item] = p.path.split('/');
-      if (Number.isNaN(edges?.[Number(axis)]?.[Number(item)])) {
+      if (p.message.startsWith('found NaN;')) {
         p.message = `found NaN at ${p.path}: dask's unknown chunk sizes; compute them first (dask: compute_chunk_sizes())`;
       }
     }
@@ -374,6 +296,12 @@ export class ChunkGrid {
   /**
    * @overload
    * @param {number} axis
+   * @param {bigint} chunk
+   * @returns {AxisChunk<bigint>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
    * @param {Integer} chunk
    * @returns {AxisChunk}
    */
@@ -399,6 +327,12 @@ export class ChunkGrid {
   /**
    * @overload
    * @param {number} axis
+   * @param {bigint} element
+   * @returns {AxisChunk<bigint>}
+   */
+  /**
+   * @overload
+   * @param {number} axis
    * @param {Integer} element
    * @returns {AxisChunk}
    */
@@ -416,11 +350,26 @@ export class ChunkGrid {
   }
 
   /**
+   * @overload
+   * @param {number} axis
+   * @param {number} start
+   * @param {number} stop
+   * @returns {{ first: number; stop: number }}
+   */
+  /**
+   * @overload
    * @param {number} axis
    * @param {Integer} start
    * @param {Integer} stop
-   * @returns {ReturnType<ChunkGridApi['chunkRange']>}
+   * @returns {{ first: Integer; stop: Integer }}
    */
+  /**
+   * @param {number} axis
+   * @param {Integer} start
+   * @param {Integer} stop
+   * @returns {{ first: Integer; stop: Integer }}
+   */
+
   chunkRange(axis, start, stop) {
     checkAxis(this, axis);
     const range = this.#native.chunkRange(axis, toUint64(start, 'start'), toUint64(stop, 'stop'));
@@ -456,17 +405,29 @@ export class ChunkGrid {
   }
 
   /**
+   * @overload
    * @param {number} axis
-   * @param {Parameters<ChunkGridApi['normalizeSlice']>[1]} entry
-   * @returns {ReturnType<ChunkGridApi['normalizeSlice']>}
+   * @param {Slice<number> | Blocks<number> | null} entry
+   * @returns {{ start: number; stop: number; step: number }}
    */
+  /**
+   * @overload
+   * @param {number} axis
+   * @param {Slice | Blocks | null} entry
+   * @returns {{ start: Integer; stop: Integer; step: Integer }}
+   */
+  /**
+   * @param {number} axis
+   * @param {Slice | Blocks | null} entry
+   * @returns {{ start: Integer; stop: Integer; step: Integer }}
+   */
+
   normalizeSlice(axis, entry) {
     checkAxis(this, axis);
-    if (entry !== null && entry !== undefined && (typeof entry !== 'object' || Array.isArray(entry) || ArrayBuffer.isView(entry))) {
-      throw new TypeError(`entry: found ${typeof entry}; expected a slice, null or {blocks}`);
-    }
-    const range = this.#native.sliceRange(axis, sliceEntryArg(entry, 'entry'));
-    const big = selectionIsBigInt([entry]);
+    const what = `entry (axis ${axis})`;
+    const read = readSliceEntry(entry, what);
+    const range = this.#native.sliceRange(axis, sliceEntryArg(read, what));
+    const big = selectionIsBigInt([read]);
     return { start: output(u64(range.start), big), stop: output(u64(range.stop), big), step: output(u64(range.step), big) };
   }
 
@@ -476,6 +437,24 @@ export class ChunkGrid {
    */
   selectedChunks(selection) {
     return selectedChunks(this.#native, this.#address, this.#shapes[0], selection);
+  }
+
+  /**
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {Selection | null} [selection]
+   * @returns {Integer[]}
+   */
+  selectionShape(selection) {
+    return selectionShape(this.#native, this.#shapes[0], selection);
   }
 
   /**
@@ -521,23 +500,29 @@ export class ChunkGrid {
   // bigint, or an index to refuse) takes the general path.
   /**
    * @overload
-   * @param {number[]} index
+   * @param {readonly number[]} index
    * @returns {{ chunk: number[]; offset: number[] }}
    */
   /**
    * @overload
-   * @param {Integer[]} index
-   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   * @param {readonly bigint[]} index
+   * @returns {{ chunk: bigint[]; offset: bigint[] }}
    */
   /**
-   * @param {Integer[]} index
+   * @overload
+   * @param {readonly Integer[]} index
+   * @returns {{ chunk: Integer[]; offset: Integer[] }}
+   */
+
+  /**
+   * @param {readonly Integer[]} index
    * @returns {{ chunk: Integer[]; offset: Integer[] }}
    */
   locate(index) {
     const ndim = this.ndim;
-    if (!Array.isArray(index) || index.length !== ndim) {
-      throw new TypeError(`index: expected an array of ${ndim} integers`);
-    }
+    const expected = `an array of ${ndim} integers`;
+    index = /** @type {Integer[]} */ (arrayArgument(index, 'index', expected));
+    if (index.length !== ndim) throw new TypeError(`index: found ${index.length} entries; expected ${expected}`);
     const grid = this.#native;
     let io = scratchF64(3 * ndim);
     let plain = true;
@@ -606,14 +591,15 @@ export class ChunkGrid {
     const grid = this.#native;
     const address = this.#address;
     const ndim = this.ndim;
-    const n = indices?.length;
-    if (ndim === 0 ? n !== 0 : n % ndim !== 0) {
-      throw new TypeError(`indices: found ${n} values; expected a row-major multiple of ndim = ${ndim}`);
-    }
+    const checkLength = (n) => {
+      if (ndim === 0 ? n !== 0 : n % ndim !== 0) {
+        throw new TypeError(`indices: found ${n} values; expected a row-major multiple of ndim = ${ndim}`);
+      }
+    };
     // Doubles through the plain export: no Embind call per block.
-    return batchLocate(indices, out, Math.max(ndim, 1), (big, ...args) =>
-      (big ? grid.locateManyU64(...args) : native._zr_locate_f64(address, ...args)), (row) => {
-      const values = Array.prototype.slice.call(indices, row * ndim, (row + 1) * ndim);
+    return batchLocate(indices, out, Math.max(ndim, 1), checkLength, (big, ...args) =>
+      (big ? grid.locateManyU64(...args) : native._zr_locate_f64(address, ...args)), (row, read) => {
+      const values = Array.prototype.slice.call(read, row * ndim, (row + 1) * ndim);
       return `row ${row} ${list(values)} lies outside the array shape ${list(this.shape)}${unsafeHint(values)}`;
     }, (i) => (i < 0 ? 'indices' : `indices[${i}] (row ${Math.floor(i / ndim)}, axis ${i % ndim})`));
   }
@@ -648,8 +634,8 @@ export class ChunkGrid {
   locateAxis(axis, indices, out) {
     checkAxis(this, axis);
     const grid = this.#native;
-    return batchLocate(indices, out, 1, (big, ...args) => (big ? grid.locateAxisU64 : grid.locateAxisF64).call(grid, axis, ...args), (i) =>
-      `indices[${i}] = ${indices[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([indices[i]])}`,
+    return batchLocate(indices, out, 1, () => {}, (big, ...args) => (big ? grid.locateAxisU64 : grid.locateAxisF64).call(grid, axis, ...args), (i, read) =>
+      `indices[${i}] = ${read[i]} lies outside axis ${axis} of length ${this.shape[axis]}${unsafeHint([read[i]])}`,
     (i) => (i < 0 ? 'indices' : `indices[${i}]`));
   }
 
@@ -662,9 +648,9 @@ export class ChunkGrid {
    * @returns {Integer[][]}
    */
   #chunkGeometry(coords, parts) {
-    if (!Array.isArray(coords) || coords.length !== this.ndim) {
-      throw new TypeError(`coords: expected an array of ${this.ndim} integers`);
-    }
+    const expected = `an array of ${this.ndim} integers`;
+    coords = /** @type {Integer[]} */ (arrayArgument(coords, 'coords', expected));
+    if (coords.length !== this.ndim) throw new TypeError(`coords: found ${coords.length} entries; expected ${expected}`);
     const big = anyBigInt(coords);
     const outside = () => new RangeError(`chunk ${list(coords)} lies outside the declared grid ${list(this.declaredGridShape)}`);
     const values = coords.map((c, d) => {
@@ -687,17 +673,62 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkOrigin(coords) { return this.#chunkGeometry(coords, [0])[0]; }
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkShape(coords) { return this.#chunkGeometry(coords, [1])[0]; }
   /**
-   * @param {Integer[]} coords
+   * @overload
+   * @param {readonly number[]} coords
+   * @returns {number[]}
+   */
+  /**
+   * @overload
+   * @param {readonly bigint[]} coords
+   * @returns {bigint[]}
+   */
+  /**
+   * @overload
+   * @param {readonly Integer[]} coords
+   * @returns {Integer[]}
+   */
+  /**
+   * @param {readonly Integer[]} coords
    * @returns {Integer[]}
    */
   chunkDataShape(coords) { return this.#chunkGeometry(coords, [2])[0]; }
@@ -721,7 +752,17 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Selection} [selection]
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {AxisProjection<number>[]}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {AxisProjection[]}
+   */
+  /**
+   * @param {Selection | null} [selection]
    * @returns {AxisProjection[]}
    */
   projectAxes(selection) {
@@ -729,7 +770,17 @@ export class ChunkGrid {
   }
 
   /**
-   * @param {Selection} [selection]
+   * @overload
+   * @param {NumberSelection | null} [selection]
+   * @returns {IterableIterator<ChunkProjection<number>>}
+   */
+  /**
+   * @overload
+   * @param {Selection | null} [selection]
+   * @returns {IterableIterator<ChunkProjection>}
+   */
+  /**
+   * @param {Selection | null} [selection]
    * @returns {IterableIterator<ChunkProjection>}
    */
   project(selection) {
@@ -754,11 +805,16 @@ export class ChunkGrid {
    */
   resize(newShape, opts = {}) {
     const ndim = this.ndim;
-    if (!Array.isArray(newShape) || newShape.length !== ndim) {
-      throw new TypeError(`newShape: found ${Array.isArray(newShape) ? newShape.length + ' axes' : typeof newShape}; expected ${ndim} lengths`);
-    }
+    newShape = /** @type {Integer[]} */ (arrayArgument(newShape, 'newShape', `${ndim} lengths`));
+    if (newShape.length !== ndim) throw new TypeError(`newShape: found ${newShape.length} axes; expected ${ndim} lengths`);
     const lengths = newShape.map((v, d) => toUint64(v, `newShape[${d}]`));
-    const appended = lengths.map((_, d) => Array.from(opts.edges?.[d] ?? [], (e, i) => toUint64(e, `edges[${d}][${i}]`)));
+    const given = opts.edges;
+    const appended = lengths.map((_, d) => {
+      const added = given?.[d];
+      if (added === undefined || added === null) return [];
+      const read = ArrayBuffer.isView(added) ? Array.from(/** @type {ArrayLike<Integer>} */ (/** @type {unknown} */ (added))) : arrayArgument(added, `edges[${d}]`, 'an array of edges');
+      return read.map((e, i) => toUint64(e, `edges[${d}][${i}]`));
+    });
     const edges = appended.flat();
     const grid = this.#native;
     const outcome = withHeap((2 * ndim + edges.length) * 8, (address) => {

@@ -7,20 +7,38 @@ import { validate } from './cli/validate.js';
 import { inspect } from './cli/inspect.js';
 import { compact } from './cli/compact.js';
 import { plan } from './cli/plan.js';
+import { safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
-  zarr-rectilinear validate <zarr.json | directory | URL>... [--json] [--lenient] [--readers]
-  zarr-rectilinear inspect  <zarr.json> [--svg out.svg] [--lenient]
+  zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers]
+  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
 
+What known writers stored against the spec (docs/writers-ledger.md) is read
+with a warning; --strict makes each such warning an error. --lenient is the
+default, kept as a synonym.
+
 exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
 
+const FORMATS = ['text', 'json', 'github'];
+
 const commands = {
-  validate: { options: { json: { type: 'boolean' }, readers: { type: 'boolean' } }, min: 1, max: Infinity, run: (p, o) => validate(p, o) },
-  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, run: ([file], o) => inspect(file, o) },
-  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, run: ([file], o) => compact(file, o) },
-  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, run: ([source, target], o) => plan(source, target, o) },
+  validate: {
+    options: { json: { type: 'boolean' }, format: { type: 'string' }, readers: { type: 'boolean' }, strict: { type: 'boolean' } },
+    min: 1,
+    max: Infinity,
+    expects: 'at least one path or URL',
+    run: (p, { json, format = json ? 'json' : 'text', ...o }) => validate(p, { format: /** @type {'text' | 'json' | 'github'} */ (format), ...o }),
+    check: ({ json, format }) => {
+      if (format !== undefined && !FORMATS.includes(format)) return `--format: found ${format}; expected one of ${FORMATS.join(', ')}`;
+      if (json && format !== undefined && format !== 'json') return `--json and --format ${format} ask for two formats`;
+      return '';
+    },
+  },
+  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
+  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
+  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
 };
 
 class UsageError extends Error {}
@@ -37,7 +55,9 @@ function parse(argv) {
     throw new UsageError(/** @type {Error} */ (error).message); // parseArgs throws TypeErrors
   }
   const n = parsed.positionals.length;
-  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.max === 1 ? 'one file' : command.max === 2 ? 'two files' : 'at least one path or URL'}`);
+  if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.expects}`);
+  const problem = command.check?.(parsed.values);
+  if (problem) throw new UsageError(`${name}: ${problem}`);
   return { command, positionals: parsed.positionals, options: parsed.values };
 }
 
@@ -47,7 +67,7 @@ async function main(argv) {
     job = parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`zarr-rectilinear: ${error.message}\n${USAGE}\n`);
+    process.stderr.write(`zarr-rectilinear: ${safeText(error.message)}\n${USAGE}\n`);
     return 2;
   }
   if (job.help) {
@@ -58,11 +78,11 @@ async function main(argv) {
     return await job.command.run(job.positionals, job.options);
   } catch (error) {
     if (error instanceof GridError) {
-      for (const e of error.errors) process.stderr.write(`${e.path || '(document)'}: ${e.message}\n`);
+      for (const e of error.errors) process.stderr.write(`${safeText(`${e.path || '(document)'}: ${e.message}`)}\n`);
     } else {
       // Any thrown value: an Error, perhaps with a Node error code.
       const { code, message } = /** @type {{ code?: string, message?: string }} */ (error);
-      process.stderr.write(`zarr-rectilinear: ${code ? `${code}: ` : ''}${message}\n`);
+      process.stderr.write(`zarr-rectilinear: ${safeText(`${code ? `${code}: ` : ''}${message}`)}\n`);
     }
     return 1;
   }

@@ -2,17 +2,19 @@
 // JSON text that keeps integers exact beyond 2^53, in both directions: the
 // one JSON writer of the package, the demo and the scripts, and the reader
 // of text the core wrote.
-import { native, withBytes } from './native.js';
+import { copyColumns, native, withBytes } from './native.js';
 import { isBigInt } from './numbers.js';
 import { pointerToken } from './json-pointer.js';
+import { withPointers } from './locate-pointers.js';
 /** @import { Problem } from './index.js' */
 
 /**
  * Writes a JS value as JSON text, with bigints as exact integers; gives
  * {text, problems}. Options:
- * - `parsed`: false (the default) for values built in JS, where a number
- *   above 2^53 - 1 may already be rounded: it is reported as a problem (with
- *   its JSON Pointer) rather than written. True for values from an exact
+ * - `parsed`: false (the default) for values built in JS, where an integer
+ *   above 2^53 - 1 may already be rounded: it is written as the value it
+ *   holds and reported as a problem (with its JSON Pointer), which
+ *   standingProblems keeps only where an integer is wanted. True for values from an exact
  *   parse (parseExact, readMetadata) or a computation, where such a number
  *   is a double the document wrote: written as JavaScript writes it.
  * - `layout`: 'compact' (the default), or 'document' for zarr.json as the
@@ -37,9 +39,11 @@ function writeNumber(v, { parsed, problems }, at) {
     problems.push({ path: at, message: `found ${v}; expected a finite JSON number`, code: 'WRONG_TYPE' });
     return 'null';
   }
+  // Written as the value it holds; reported, since where the document
+  // wants an integer it may already be rounded (standingProblems keeps the
+  // report only there).
   if (!parsed && Number.isInteger(v) && !Number.isSafeInteger(v)) {
     problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint`, code: 'UNSAFE_NUMBER' });
-    return '0';
   }
   return String(v);
 }
@@ -49,7 +53,21 @@ function writeCompact(v, context, at) {
   if (typeof v === 'number') return writeNumber(v, context, at);
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) v = Array.from(/** @type {ArrayLike<number | bigint>} */ (/** @type {unknown} */ (v))); // a typed array, not a DataView
-  if (Array.isArray(v)) return `[${v.map((item, i) => writeCompact(item === undefined ? null : item, context, `${at}/${i}`)).join(',')}]`;
+  if (Array.isArray(v)) {
+    // Each element read once; a hole (an empty slot) is refused at its
+    // index rather than written as nothing, which would be no JSON.
+    const items = [];
+    for (let i = 0, n = v.length; i < n; i++) {
+      if (!(i in v)) {
+        context.problems.push({ path: `${at}/${i}`, message: 'found a hole (an empty slot of a sparse array); expected a value', code: 'WRONG_TYPE' });
+        items.push('null');
+        continue;
+      }
+      const item = v[i];
+      items.push(writeCompact(item === undefined ? null : item, context, `${at}/${i}`));
+    }
+    return `[${items.join(',')}]`;
+  }
   if (typeof v === 'object') {
     const members = [];
     for (const [key, item] of Object.entries(v)) {
@@ -76,6 +94,24 @@ function writeDocument(v, context, indent, at) {
   }
   if (Object.is(v, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
   return writeCompact(v, context, at);
+}
+
+// The problems of stringifyExact's `text` that stand: a number above
+// 2^53 - 1 is refused only where the document wants an integer (shape,
+// edges, counts, integer fill values, codec integers). A float fill value,
+// and any number in attributes, is the value it holds. The core says which
+// places those are (docs/semantics.md, "Numbers at the JS boundary").
+export function standingProblems(text, problems) {
+  const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
+  if (!unsafe.length) return problems;
+  const columns = withPointers(text, unsafe.map((p) => p.path), native.floatPlaces);
+  if (columns.failedAt() >= 0) {
+    columns.delete();
+    return problems; // text that does not parse: every problem stands
+  }
+  const [floats] = copyColumns(columns, true);
+  const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
+  return problems.filter((p) => !floating.has(p));
 }
 
 // Parses JSON text with integers as numbers when safe, else bigints: read

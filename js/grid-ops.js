@@ -6,6 +6,7 @@ import { copyColumns, native, problems, u64, u64View, using, withHeap } from './
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
 import { ChunkGrid, adoptGrid, checkAxis, gridHandle, list } from './chunk-grid.js';
+import { arrayArgument } from './arguments.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
 export const DASK_CHUNK_LIMIT = 2 ** 24;
@@ -25,8 +26,11 @@ function gridFrom(/** @type {import('../dist/zarr_rectilinear.mjs').GridOutcome}
 }
 
 export function trimmedGrid(shape, chunkShape) {
-  if (!Array.isArray(shape) || !Array.isArray(chunkShape) || shape.length !== chunkShape.length) {
-    throw new TypeError('trimmed: expected two arrays of one integer per axis (shape, chunkShape)');
+  const expected = 'an array of one integer per axis';
+  shape = arrayArgument(shape, 'shape', expected);
+  chunkShape = arrayArgument(chunkShape, 'chunkShape', expected);
+  if (shape.length !== chunkShape.length) {
+    throw new TypeError(`trimmed: found ${shape.length} lengths and ${chunkShape.length} chunk lengths; expected one integer per axis in each`);
   }
   const ndim = shape.length;
   const values = [...shape.map((v, d) => toUint64(v, `shape[${d}]`)), ...chunkShape.map((v, d) => toUint64(v, `chunkShape[${d}]`))];
@@ -37,7 +41,8 @@ export function trimmedGrid(shape, chunkShape) {
 }
 
 export function concatGrids(grids, axis) {
-  if (!Array.isArray(grids) || grids.length === 0 || !grids.every((g) => g instanceof ChunkGrid)) {
+  grids = arrayArgument(grids, 'grids', 'a non-empty array of ChunkGrid');
+  if (grids.length === 0 || !grids.every((g) => g instanceof ChunkGrid)) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }
   checkAxis(grids[0], axis);
@@ -137,9 +142,9 @@ export class RechunkPlan {
   // axis (and O(k log runs) for k intersections).
   sourcesOf(targetCoords) {
     const source = this.#source, target = this.#target;
-    if (!Array.isArray(targetCoords) || targetCoords.length !== target.ndim) {
-      throw new TypeError(`targetCoords: expected an array of ${target.ndim} integers`);
-    }
+    const expected = `an array of ${target.ndim} integers`;
+    targetCoords = arrayArgument(targetCoords, 'targetCoords', expected);
+    if (targetCoords.length !== target.ndim) throw new TypeError(`targetCoords: found ${targetCoords.length} entries; expected ${expected}`);
     const active = target.gridShape.map(BigInt);
     const big = targetCoords.some(isBigInt);
     const coords = targetCoords.map((c, d) => toUint64(c, `targetCoords[${d}]`));

@@ -30,13 +30,14 @@ export type ProblemCode =
   | 'OVERFLOW'           // a sum past 2^64 - 1
   | 'SUM_BELOW_LENGTH'   // edges that do not reach the axis length
   | 'UNKNOWN_NAME'       // an unsupported grid name or kind
-  | 'INTEGRAL_FLOAT'     // warning (lenient): 10.0 read as 10
-  | 'REGULAR_EDGE_LISTS' // warning (lenient): edge lists in a "regular" grid
-  | 'BYTE_ORDER_MARK'    // warning (lenient)
+  | 'INTEGRAL_FLOAT'     // warning (writers' ledger): an edge of 10.0 read as 10
+  | 'REGULAR_EDGE_LISTS' // warning (writers' ledger): edge lists in a "regular" grid
+  | 'BYTE_ORDER_MARK'    // warning (writers' ledger)
   | 'UNKNOWN_EXTENSION'  // warning: a data type, codec or extension this library does not know
   | 'UNKNOWN_KEY'        // a member not in the document's rules, not marked "must_understand": false
   | 'CODEC_ORDER'        // not array-to-array codecs, then one array-to-bytes, then bytes-to-bytes
   | 'OUT_OF_RANGE'       // an integer outside the range of its data type or setting
+  | 'NONCONFORMANT'      // warning (writers' ledger): metadata a known writer stored against the spec, read as meant
   | 'UNSAFE_NUMBER'
   | 'OUT_OF_MEMORY';
 
@@ -54,7 +55,13 @@ export interface Problem {
 export type Metadata = object | string | Uint8Array | ArrayBuffer;
 
 export interface ReadOptions {
-  /** Accept known writer mistakes (integral floats, zarr-python 3.2.1's "regular" edge lists) as warnings. */
+  /**
+   * Refuse what known writers stored against the spec (docs/writers-ledger.md):
+   * each such entry, read with a warning by default, is an error. For
+   * writers that must produce conformant metadata.
+   */
+  strict?: boolean;
+  /** The default (the writers' ledger read with warnings); kept as a synonym. `strict` wins. */
   lenient?: boolean;
 }
 
@@ -84,13 +91,31 @@ export interface Located<T extends Float64Array | BigUint64Array = Float64Array 
   offsets: T;
 }
 
-export interface Slice {
-  start?: Integer | null;
-  stop?: Integer | null;
-  step?: Integer | null;
+/**
+ * A slice, Python's `start:stop:step` with a step of at least 1: a plain
+ * object (an object literal, or what zarrita's `slice()` makes) whose own
+ * keys are among `start`, `stop` and `step`, each an integer, null or
+ * absent; `{}` is the whole axis. Any other object (one with another key,
+ * such as `{start, end}`, a class instance, a `Date`, a `Number` object) is
+ * a TypeError, never a whole axis. Each member is read once.
+ */
+export interface Slice<T extends Integer = Integer> {
+  start?: T | null;
+  stop?: T | null;
+  step?: T | null;
 }
 
-/** One selection entry per axis; missing trailing entries select the whole axis. */
+/** Chunks `[first, stop)` of the axis, counted as a slice counts (a plain object with this key alone). */
+export interface Blocks<T extends Integer = Integer> {
+  blocks: [T | null | undefined, T | null | undefined];
+}
+
+/**
+ * One selection entry per axis; missing trailing entries select the whole
+ * axis. Plain arrays (the selection, an integer array, a mask, `blocks`)
+ * are read once, element by element; a hole (an empty slot) is a TypeError
+ * at its index.
+ */
 export type SelectionEntry =
   | Integer
   | Slice
@@ -99,9 +124,21 @@ export type SelectionEntry =
   | Float64Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | BigInt64Array | BigUint64Array
   | boolean[]
   | Uint8Array
-  | { blocks: [Integer | null | undefined, Integer | null | undefined] };
+  | Blocks;
 
-export type Selection = SelectionEntry[];
+export type Selection = readonly SelectionEntry[];
+
+/** A selection of numbers only: its results are numbers. */
+export type NumberSelection = ReadonlyArray<
+  | number
+  | Slice<number>
+  | null
+  | number[]
+  | Float64Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array
+  | boolean[]
+  | Uint8Array
+  | Blocks<number>
+>;
 
 /**
  * One column of a projection. The columns of one axis may be views into one
@@ -110,44 +147,48 @@ export type Selection = SelectionEntry[];
  */
 export type Column = Float64Array | BigUint64Array;
 
-export interface SliceAxisProjection {
+/** The column type of a projection whose values are `T`: Float64Array for numbers, BigUint64Array for bigints. */
+export type ColumnOf<T extends Integer> = T extends number ? Float64Array : T extends bigint ? BigUint64Array : never;
+
+/** Projections are generic in their values: `number` for a selection of numbers (`NumberSelection`), `Integer` otherwise. */
+export interface SliceAxisProjection<T extends Integer = Integer> {
   kind: 'slice';
-  step: Integer;
-  chunks: Column;
-  starts: Column;
-  stops: Column;
-  outStarts: Column;
-  outStops: Column;
+  step: T;
+  chunks: ColumnOf<T>;
+  starts: ColumnOf<T>;
+  stops: ColumnOf<T>;
+  outStarts: ColumnOf<T>;
+  outStops: ColumnOf<T>;
 }
 
-export interface IntegerAxisProjection {
+export interface IntegerAxisProjection<T extends Integer = Integer> {
   kind: 'integer';
-  chunk: Integer;
-  index: Integer;
+  chunk: T;
+  index: T;
 }
 
-export interface PointsAxisProjection {
+export interface PointsAxisProjection<T extends Integer = Integer> {
   kind: 'points';
-  chunks: Column;
+  chunks: ColumnOf<T>;
   /** Chunk-local indices; those of chunks[i] are offsets[starts[i]:stops[i]]. */
-  offsets: Column;
-  starts: Column;
-  stops: Column;
+  offsets: ColumnOf<T>;
+  starts: ColumnOf<T>;
+  stops: ColumnOf<T>;
   /** Output positions, parallel to `offsets`. */
-  positions: Column;
+  positions: ColumnOf<T>;
 }
 
-export type AxisProjection = SliceAxisProjection | IntegerAxisProjection | PointsAxisProjection;
+export type AxisProjection<T extends Integer = Integer> = SliceAxisProjection<T> | IntegerAxisProjection<T> | PointsAxisProjection<T>;
 
-export type AxisMapping =
-  | { from: [Integer, Integer, Integer]; to: [Integer, Integer, Integer] }
-  | { from: Integer; to: null }
-  | { from: Column; to: Column };
+export type AxisMapping<T extends Integer = Integer> =
+  | { from: [T, T, T]; to: [T, T, T] }
+  | { from: T; to: null }
+  | { from: ColumnOf<T>; to: ColumnOf<T> };
 
 /** A zarrita-shaped projection of one chunk. */
-export interface ChunkProjection {
-  chunkCoords: Integer[];
-  mapping: AxisMapping[];
+export interface ChunkProjection<T extends Integer = Integer> {
+  chunkCoords: T[];
+  mapping: AxisMapping<T>[];
 }
 
 /** One axis summed up from its runs (values as in `shape`). */
@@ -298,15 +339,15 @@ export interface RechunkTotals {
 }
 
 /** One axis of `sourcesOf`: bigints when a coordinate passed in was. */
-export interface TargetAxisSources {
+export interface TargetAxisSources<T extends Integer = Integer> {
   /** The source chunks [sourceFirst, sourceStop) the target chunk reads. */
-  sourceFirst: Integer;
-  sourceStop: Integer;
+  sourceFirst: T;
+  sourceStop: T;
   /** The target chunk's data span [start, stop). */
-  start: Integer;
-  stop: Integer;
+  start: T;
+  stop: T;
   /** Each source chunk's part of that span; null past 65,536 source chunks (use sourceFirst/sourceStop). */
-  intersections: Array<{ chunk: Integer; start: Integer; stop: Integer }> | null;
+  intersections: Array<{ chunk: T; start: T; stop: T }> | null;
 }
 
 /** How the chunks of a target grid read the chunks of a source grid of the same shape (from `source.overlap(target)`). */
@@ -316,7 +357,9 @@ export interface RechunkPlan {
   readonly target: ChunkGrid;
   totals(): RechunkTotals;
   /** One active target chunk: per axis, the source chunks it reads, in O(log runs). RangeError outside the active chunks. */
-  sourcesOf(targetCoords: Integer[]): { axes: TargetAxisSources[]; reads: Integer };
+  sourcesOf(targetCoords: readonly number[]): { axes: TargetAxisSources<number>[]; reads: number };
+  sourcesOf(targetCoords: readonly bigint[]): { axes: TargetAxisSources<bigint>[]; reads: bigint };
+  sourcesOf(targetCoords: readonly Integer[]): { axes: TargetAxisSources[]; reads: Integer };
   /**
    * Target chunks [targetFirst, targetStop) of one axis (active ones, at
    * most 2^24 in one call, else RangeError), with the source chunks
@@ -364,14 +407,17 @@ export declare class ChunkGrid {
   summary(): GridSummary;
   /** One declared chunk of an axis. RangeError past the declared chunks. */
   axisChunk(axis: number, chunk: number): AxisChunk<number>;
+  axisChunk(axis: number, chunk: bigint): AxisChunk<bigint>;
   axisChunk(axis: number, chunk: Integer): AxisChunk;
   /**
    * The declared chunk that holds `element`, which may lie past the array's
    * length up to the edge sum (inside an overflow chunk). RangeError past it.
    */
   chunkAt(axis: number, element: number): AxisChunk<number>;
+  chunkAt(axis: number, element: bigint): AxisChunk<bigint>;
   chunkAt(axis: number, element: Integer): AxisChunk;
   /** The declared chunks `[first, stop)` that meet elements `[start, stop)`; empty: both 0. O(log runs). */
+  chunkRange(axis: number, start: number, stop: number): { first: number; stop: number };
   chunkRange(axis: number, start: Integer, stop: Integer): { first: Integer; stop: Integer };
   /**
    * The declared chunks that meet the window `[start, stop)`, grouped for
@@ -382,23 +428,47 @@ export declare class ChunkGrid {
    * numbers (they come from pixels): they are rounded outwards.
    */
   chunkGroups(axis: number, start: number | bigint, stop: number | bigint, opts?: ChunkGroupOptions): ChunkGroup[];
-  /** Python's slice.indices() on this axis: the element range a slice, `null` or `{blocks}` selects. */
-  normalizeSlice(axis: number, entry: Slice | null | { blocks: [Integer | null | undefined, Integer | null | undefined] }): { start: Integer; stop: Integer; step: Integer };
+  /**
+   * Python's `slice.indices()` on this axis, for a step of at least 1: the
+   * element range `[start, stop)` a slice, `null` or `{blocks}` selects,
+   * with `start <= stop`. A step of 0 or below is a RangeError naming the
+   * axis (negative steps are not supported: select forwards and reverse
+   * the result); an entry that is not a slice, `null` or `{blocks}` is a
+   * TypeError naming it. Numbers in, numbers out; a bigint in, bigints out.
+   */
+  normalizeSlice(axis: number, entry: Slice<number> | Blocks<number> | null): { start: number; stop: number; step: number };
+  normalizeSlice(axis: number, entry: Slice | Blocks | null): { start: Integer; stop: Integer; step: Integer };
   /** Which chunks a selection touches, per axis, without listing more than 65,536 chunks of a slice axis. */
-  selectedChunks(selection?: Selection): SelectedChunks;
+  selectedChunks(selection?: Selection | null): SelectedChunks;
+  /**
+   * The shape of the selection's result, as `get` gives it: one length per
+   * axis that is not an integer (a slice's length, an integer array's
+   * count, a mask's true entries). The selection is checked as `project`
+   * checks it (an integer array or a mask by projecting it); a slice's
+   * length comes from the core without listing its chunks. Numbers for a
+   * selection of numbers (RangeError past 2^53 - 1); bigints when any
+   * value in the selection is a bigint.
+   */
+  selectionShape(selection?: NumberSelection | null): number[];
+  selectionShape(selection?: Selection | null): Integer[];
   edges(axis: number): Float64Array;
   edges(axis: number, opts: { bigint: true }): BigUint64Array;
   edges(axis: number, opts?: { bigint?: boolean }): Float64Array | BigUint64Array;
 
-  locate(index: number[]): { chunk: number[]; offset: number[] };
-  locate(index: Integer[]): { chunk: Integer[]; offset: Integer[] };
+  locate(index: readonly number[]): { chunk: number[]; offset: number[] };
+  locate(index: readonly bigint[]): { chunk: bigint[]; offset: bigint[] };
+  locate(index: readonly Integer[]): { chunk: Integer[]; offset: Integer[] };
   /**
    * Looks up row-major indices (n × ndim). With `out`, writes into its
    * arrays instead of allocating, and returns them: they must be of the
    * type the input gives (Float64Array for numbers, BigUint64Array for
    * bigints; else TypeError), hold one entry per index, and share no memory
-   * with each other or with `indices` (else RangeError). After a RangeError
-   * for an index, their contents are unspecified.
+   * with each other or with `indices` (else RangeError). They may not live
+   * in a SharedArrayBuffer (TypeError): two SharedArrayBuffer objects can
+   * view the same memory and nothing in JS tells, so their overlap with
+   * the input could not be ruled out; copy the result into shared memory
+   * after the call. After a RangeError for an index, their contents are
+   * unspecified. A plain array of indices is read once, into a copy.
    */
   locateMany(indices: BigUint64Array | BigInt64Array, out?: Located<BigUint64Array>): Located<BigUint64Array>;
   locateMany(indices: Float64Array | Uint32Array | Int32Array | number[], out?: Located<Float64Array>): Located<Float64Array>;
@@ -408,15 +478,31 @@ export declare class ChunkGrid {
   locateAxis(axis: number, indices: Float64Array | Uint32Array | Int32Array | number[], out?: Located<Float64Array>): Located<Float64Array>;
   locateAxis(axis: number, indices: IndexArray, out?: Located): Located;
 
-  chunkOrigin(coords: Integer[]): Integer[];
-  chunkShape(coords: Integer[]): Integer[];
-  chunkDataShape(coords: Integer[]): Integer[];
+  /**
+   * A declared chunk's first element, per axis. Numbers for number
+   * coordinates (RangeError past 2^53 - 1), bigints when any is a bigint.
+   * RangeError outside the declared grid.
+   */
+  chunkOrigin(coords: readonly number[]): number[];
+  chunkOrigin(coords: readonly bigint[]): bigint[];
+  chunkOrigin(coords: readonly Integer[]): Integer[];
+  /** A declared chunk's edges, per axis (numbers and bigints as in `chunkOrigin`). */
+  chunkShape(coords: readonly number[]): number[];
+  chunkShape(coords: readonly bigint[]): bigint[];
+  chunkShape(coords: readonly Integer[]): Integer[];
+  /** The part of a declared chunk inside the array, per axis (0 for an overflow chunk). */
+  chunkDataShape(coords: readonly number[]): number[];
+  chunkDataShape(coords: readonly bigint[]): bigint[];
+  chunkDataShape(coords: readonly Integer[]): Integer[];
   /** chunkOrigin, chunkShape and chunkDataShape at once. RangeError outside the declared grid. */
   chunkRegion(coords: readonly number[]): ChunkRegion<number>;
   chunkRegion(coords: readonly Integer[]): ChunkRegion;
 
-  project(selection?: Selection): IterableIterator<ChunkProjection>;
-  projectAxes(selection?: Selection): AxisProjection[];
+  /** Numbers for a selection of numbers (RangeError past 2^53 - 1); bigints when the selection holds one. */
+  project(selection?: NumberSelection | null): IterableIterator<ChunkProjection<number>>;
+  project(selection?: Selection | null): IterableIterator<ChunkProjection>;
+  projectAxes(selection?: NumberSelection | null): AxisProjection<number>[];
+  projectAxes(selection?: Selection | null): AxisProjection[];
 
   toJSON(): ChunkGridJSON;
   toJSONText(): string;

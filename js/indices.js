@@ -5,8 +5,10 @@
 // element is a safe-integer number or a bigint, in range for what it
 // addresses; anything else is a TypeError or RangeError that names its
 // position. Numbers and bigints mix freely, in plain arrays and typed
-// arrays alike. Nothing wraps modulo 2^64, and nothing is coerced.
+// arrays alike. Nothing wraps modulo 2^64, and nothing is coerced: a plain
+// array is read once, into a copy (js/arguments.js).
 import { MAX_UINT64, anyBigInt } from './numbers.js';
+import { copyArray, describeValue as show } from './arguments.js';
 
 /**
  * @typedef {Float64Array | Float32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
@@ -14,13 +16,11 @@ import { MAX_UINT64, anyBigInt } from './numbers.js';
  * @typedef {Exclude<NumericArray, BigInt64Array | BigUint64Array> | number[]} NumberColumn
  */
 
-const show = (/** @type {unknown} */ v) =>
-  typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v);
-
 /**
  * Checks that `values` is an array or a typed array of numbers and bigints.
- * Plain arrays are checked element by element; typed arrays hold only
- * numbers (or only bigints) by construction.
+ * A plain array is copied, each element read once (js/arguments.js), and
+ * the copy is checked and returned; typed arrays hold only numbers (or only
+ * bigints) by construction and are returned as they are.
  * @param {unknown} values
  * @param {(i: number) => string} where names position i in messages
  * @returns {NumericArray | Array<number | bigint>}
@@ -28,13 +28,24 @@ const show = (/** @type {unknown} */ v) =>
 export function indexArray(values, where) {
   if (ArrayBuffer.isView(values) && !(values instanceof DataView)) return /** @type {NumericArray} */ (values);
   if (!Array.isArray(values)) throw new TypeError(`${where(-1)}: expected an array or a typed array of integers`);
+  return checkIndices(copyArray(values, where), where);
+}
+
+/**
+ * Checks that every element of an array (a copy: see indexArray) is a
+ * number or a bigint.
+ * @param {unknown[]} values
+ * @param {(i: number) => string} where
+ * @returns {Array<number | bigint>}
+ */
+export function checkIndices(values, where) {
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v !== 'number' && typeof v !== 'bigint') {
       throw new TypeError(`${where(i)}: found ${show(v)}; expected an integer (a number or a bigint)`);
     }
   }
-  return values;
+  return /** @type {Array<number | bigint>} */ (values);
 }
 
 /**

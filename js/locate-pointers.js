@@ -3,8 +3,7 @@
 // problems in an editor, or for replacing one value and keeping every other
 // byte.
 import { copyColumns, native, u8View, withBytes, withHeap } from './native.js';
-
-const describe = (value) => (typeof value === 'string' ? JSON.stringify(value) : typeof value);
+import { arrayArgument, describeValue as describe } from './arguments.js';
 
 /**
  * For each JSON Pointer, every place its value occurs in `text`, in text
@@ -17,24 +16,12 @@ export function locatePointers(text, pointers) {
   if (!isString && !(text instanceof Uint8Array)) {
     throw new TypeError(`text: found ${describe(text)}; expected a string or a Uint8Array`);
   }
-  if (!Array.isArray(pointers)) throw new TypeError(`pointers: found ${describe(pointers)}; expected an array of strings`);
+  // Read once (js/arguments.js): a hole is refused at its index.
+  pointers = arrayArgument(pointers, 'pointers', 'an array of strings');
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  // The pointers cross as UTF-8 (as the text does), one after another
-  // after their uint32 lengths.
-  const encoder = new TextEncoder();
-  const encoded = pointers.map((p) => encoder.encode(p));
-  const count = encoded.length;
-  const columns = withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
-    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
-    let at = lengths + 4 * count;
-    for (const e of encoded) {
-      u8View(at, e.length).set(e);
-      at += e.length;
-    }
-    return withBytes(text, (address, length) => native.locatePointers(address, length, lengths + 4 * count, lengths, count));
-  });
+  const columns = withPointers(text, pointers, native.locatePointers);
   const failed = columns.failedAt();
   if (failed >= 0) {
     columns.delete();
@@ -50,6 +37,24 @@ export function locatePointers(text, pointers) {
     out[which[k]].push(place);
   }
   return out;
+}
+
+// Calls `call(text, length, pointers, lengths, count)` with the text and the
+// pointers in WebAssembly memory: the pointers cross as UTF-8 (as the text
+// does), one after another after their uint32 lengths.
+export function withPointers(text, pointers, call) {
+  const encoder = new TextEncoder();
+  const encoded = pointers.map((p) => encoder.encode(p));
+  const count = encoded.length;
+  return withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
+    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
+    let at = lengths + 4 * count;
+    for (const e of encoded) {
+      u8View(at, e.length).set(e);
+      at += e.length;
+    }
+    return withBytes(text, (address, length) => call(address, length, lengths + 4 * count, lengths, count));
+  });
 }
 
 // The UTF-16 index of each UTF-8 byte offset in `columns`, found in one walk

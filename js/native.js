@@ -6,7 +6,14 @@
 import createModule from '../dist/zarr_rectilinear.mjs';
 import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 
+// In Node, zlib inflates it in about a millisecond; DecompressionStream,
+// the one inflater browsers have, costs Node some 50 ms on first use
+// (docs/size.md). process.getBuiltinModule reaches zlib without an import
+// a bundler would try to resolve for the browser.
+const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
+
 async function gunzipBase64(text) {
+  if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -2,6 +2,7 @@
 // The number rules (docs/semantics.md, "Numbers at the JS boundary"): a
 // bigint in gives a bigint out, mixed input counts as bigint, and nothing
 // ever loses precision silently.
+import { describeValue as describe } from './arguments.js';
 export const MAX_UINT64 = (1n << 64n) - 1n;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -11,9 +12,6 @@ export const isBigInt = (v) => typeof v === 'bigint';
 export const isBigIntArray = (a) => a instanceof BigUint64Array || a instanceof BigInt64Array;
 export const anyBigInt = (values) => isBigIntArray(values) || (Array.isArray(values) && values.some(isBigInt));
 
-function describe(v) {
-  return isBigInt(v) ? `${v}n` : typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v);
-}
 
 // A non-negative integer as a bigint, or a RangeError/TypeError that says why not.
 export function toUint64(value, what) {

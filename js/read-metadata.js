@@ -87,7 +87,7 @@ export function readMetadata(meta, opts = {}) {
   try {
     const { input, problems } = metadataInput(meta, withoutAttributes);
     if (input === null) return unread(problems);
-    const read = adoptAll(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.lenient))));
+    const read = adoptAll(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.strict))));
     const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
       ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
       : undefined;

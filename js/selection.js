@@ -2,7 +2,8 @@
 // Selections, per axis, as docs/semantics.md ("Selections") defines them,
 // projected by the core. The N-d product is taken lazily, so memory stays
 // O(sum over axes).
-import { indexArray, signedColumn } from './indices.js';
+import { checkIndices, signedColumn } from './indices.js';
+import { copyArray, describeValue, sliceObject } from './arguments.js';
 import { PACKED_BYTES, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
@@ -10,21 +11,70 @@ import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint
  * @import { SliceArg } from '../dist/zarr_rectilinear.mjs'
  */
 
-const isMask = (entry) =>
-  entry instanceof Uint8Array || (Array.isArray(entry) && entry.length > 0 && entry.every((v) => typeof v === 'boolean'));
-const isIntegerArray = (entry) => Array.isArray(entry) || (ArrayBuffer.isView(entry) && !(entry instanceof DataView));
+// A selection entry, read once and sorted by kind (js/arguments.js):
+// {kind: 'all'}, {kind: 'integer', value}, {kind: 'mask', mask: Uint8Array},
+// {kind: 'points', values} (a typed array, or a checked copy),
+// {kind: 'slice', slice} or {kind: 'blocks', blocks: [first, stop]}.
+const ALL = Object.freeze({ kind: 'all' });
 
-// True when any number in the selection is a bigint: then every output is.
-export function selectionIsBigInt(selection) {
-  return selection.some((entry) => {
-    if (isBigInt(entry)) return true;
-    if (isBigIntArray(entry)) return true;
-    if (Array.isArray(entry)) return entry.some(isBigInt);
-    if (entry && typeof entry === 'object') {
-      const fields = 'blocks' in entry ? entry.blocks ?? [] : [entry.start, entry.stop, entry.step];
-      return Array.from(fields).some(isBigInt);
+/**
+ * @param {unknown} entry
+ * @param {string} what
+ */
+function readEntry(entry, what) {
+  if (entry === null || entry === undefined) return ALL;
+  if (typeof entry === 'number' || typeof entry === 'bigint') return { kind: 'integer', value: entry };
+  if (entry instanceof Uint8Array) return { kind: 'mask', mask: entry };
+  if (ArrayBuffer.isView(entry) && !(entry instanceof DataView)) return { kind: 'points', values: entry };
+  if (Array.isArray(entry)) {
+    const where = (/** @type {number} */ i) => (i < 0 ? what : `${what}[${i}]`);
+    const values = copyArray(entry, where);
+    if (values.length > 0 && values.every((v) => typeof v === 'boolean')) return { kind: 'mask', mask: Uint8Array.from(values, Number) };
+    return { kind: 'points', values: checkIndices(values, where) };
+  }
+  return readSliceEntry(entry, what);
+}
+
+/**
+ * A slice, {blocks} or null, read once; anything else is a TypeError.
+ * @param {unknown} entry
+ * @param {string} what
+ */
+export function readSliceEntry(entry, what) {
+  if (entry === null || entry === undefined) return ALL;
+  if (typeof entry !== 'object' || Array.isArray(entry) || ArrayBuffer.isView(entry)) {
+    throw new TypeError(`${what}: found ${describeValue(entry)}; expected a slice {start, stop, step}, {blocks: [first, stop]} or null`);
+  }
+  const read = sliceObject(entry, what);
+  return 'blocks' in read ? { kind: 'blocks', blocks: read.blocks } : { kind: 'slice', slice: read };
+}
+
+/**
+ * The selection's entries, each read once (missing trailing ones are whole axes).
+ * @param {unknown} selection
+ * @param {number} ndim
+ */
+export function readSelection(selection, ndim) {
+  if (selection === null || selection === undefined) return Array.from({ length: ndim }, () => ALL);
+  if (!Array.isArray(selection)) throw new TypeError(`selection: found ${describeValue(selection)}; expected an array with one entry per axis`);
+  const entries = copyArray(selection, (d) => `selection[${d}]`);
+  if (entries.length > ndim) {
+    throw new TypeError(`selection: found ${entries.length} entries; expected at most ndim = ${ndim}`);
+  }
+  return Array.from({ length: ndim }, (_, d) => readEntry(entries[d], `selection[${d}]`));
+}
+
+// True when any number in the selection (entries from readSelection) is a
+// bigint: then every output is.
+export function selectionIsBigInt(entries) {
+  return entries.some((entry) => {
+    switch (entry.kind) {
+      case 'integer': return isBigInt(entry.value);
+      case 'points': return isBigIntArray(entry.values) || (Array.isArray(entry.values) && entry.values.some(isBigInt));
+      case 'slice': return [entry.slice.start, entry.slice.stop, entry.slice.step].some(isBigInt);
+      case 'blocks': return entry.blocks.some(isBigInt);
+      default: return false;
     }
-    return false;
   });
 }
 
@@ -46,7 +96,9 @@ export function sliceArg({ start, stop, step }, what, blocks = false) {
   const s = bound(start, 'start');
   const e = bound(stop, 'stop');
   const st = step === null || step === undefined ? 1n : toInt(step, `${what}.step`);
-  if (st < 1n) throw new RangeError(`${what}.step: found ${step}; expected a step of at least 1`);
+  if (st < 1n) {
+    throw new RangeError(`${what}.step: found ${step}; expected a step of at least 1 (a negative step is refused: select forwards and reverse the result)`);
+  }
   return {
     hasStart: s !== null, startNegative: s !== null && s < 0n, start: s === null ? 0n : magnitude(s),
     hasStop: e !== null, stopNegative: e !== null && e < 0n, stop: e === null ? 0n : magnitude(e),
@@ -54,14 +106,13 @@ export function sliceArg({ start, stop, step }, what, blocks = false) {
   };
 }
 
-// A selection entry that the core reads as a slice: a slice, null, or {blocks}.
+// A slice, {blocks} or whole-axis entry (from readSliceEntry) as the core's SliceArg.
 export function sliceEntryArg(entry, what) {
-  if (entry === null || entry === undefined) return sliceArg({}, what);
-  if ('blocks' in entry) {
-    const [start, stop] = entry.blocks ?? [];
+  if (entry.kind === 'blocks') {
+    const [start, stop] = entry.blocks;
     return sliceArg({ start, stop }, `${what}.blocks`, true);
   }
-  return sliceArg(entry, what);
+  return sliceArg(entry.kind === 'slice' ? entry.slice : {}, what);
 }
 
 const notExact = () => new RangeError('a projection value exceeds 2^53 - 1 and cannot be a number; pass bigint selections');
@@ -77,9 +128,8 @@ function columns(projection, big) {
 // location and order, the five output columns and their copy.
 const BYTES_PER_POINT = 128;
 
-function projectPoints(grid, axis, entry, length, what, big) {
+function projectPoints(grid, axis, values, length, what, big) {
   const where = (/** @type {number} */ i) => (i < 0 ? what : `${what}[${i}]`);
-  const values = indexArray(entry, where);
   const n = values.length;
   requireWorkingSet(n * BYTES_PER_POINT, what);
   // Non-negative bigints as they are; anything else by the signed rule.
@@ -115,7 +165,7 @@ function projectMask(grid, axis, mask, length, what, big) {
   }
   requireWorkingSet(mask.length * BYTES_PER_POINT, what);
   const projection = withHeap(mask.length, (address) => {
-    u8View(address, mask.length).set(mask instanceof Uint8Array ? mask : mask.map(Number));
+    u8View(address, mask.length).set(mask);
     return grid.projectMask(axis, address, mask.length);
   });
   const [chunks, starts, stops, offsets, positions] = columns(projection, big);
@@ -207,22 +257,51 @@ function projectInteger(grid, axis, value, length, what, big) {
 // One projection per axis: projectAxes (js/index.d.ts). `address` is the
 // grid's, for the plain exports.
 export function projectAxes(grid, address, shape, selection) {
-  if (selection === null || selection === undefined) selection = [];
-  if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
-  if (selection.length > shape.length) {
-    throw new TypeError(`selection: found ${selection.length} entries; expected at most ndim = ${shape.length}`);
-  }
-  const big = selectionIsBigInt(selection);
+  return projectEntries(grid, address, shape, readSelection(selection, shape.length));
+}
+
+// The same, for entries from readSelection.
+function projectEntries(grid, address, shape, entries) {
+  const big = selectionIsBigInt(entries);
   return shape.map((length, axis) => {
-    const entry = selection[axis];
+    const entry = entries[axis];
     const what = `selection[${axis}]`;
-    if (entry === null || entry === undefined) return projectSlice(address, axis, {}, big, what);
-    if (typeof entry === 'number' || isBigInt(entry)) return projectInteger(grid, axis, entry, length, what, big);
-    if (isMask(entry)) return projectMask(grid, axis, entry, length, what, big);
-    if (isIntegerArray(entry)) return projectPoints(grid, axis, entry, length, what, big);
-    if (typeof entry === 'object') return projectSlice(address, axis, entry, big, what);
-    throw new TypeError(`${what}: found ${typeof entry}; expected an integer, a slice, null, an integer array, a mask or {blocks}`);
+    switch (entry.kind) {
+      case 'integer': return projectInteger(grid, axis, entry.value, length, what, big);
+      case 'mask': return projectMask(grid, axis, entry.mask, length, what, big);
+      case 'points': return projectPoints(grid, axis, entry.values, length, what, big);
+      default: return projectSlice(address, axis, entry, big, what);
+    }
   });
+}
+
+// The shape of a selection's result, as get gives it: per axis that is not
+// an integer, the core's length of a slice, or the selected count of an
+// integer array or a mask. Each entry is checked as projectAxes checks it
+// (an integer array or a mask by projecting it); no chunk list is built
+// for a slice.
+export function selectionShape(grid, shape, selection) {
+  const entries = readSelection(selection, shape.length);
+  const big = selectionIsBigInt(entries);
+  const out = [];
+  entries.forEach((entry, axis) => {
+    const what = `selection[${axis}]`;
+    if (entry.kind === 'integer') {
+      projectInteger(grid, axis, entry.value, shape[axis], what, big);
+      return;
+    }
+    let length;
+    if (entry.kind === 'mask' || entry.kind === 'points') {
+      const p = entry.kind === 'mask'
+        ? projectMask(grid, axis, entry.mask, shape[axis], what, big)
+        : projectPoints(grid, axis, entry.values, shape[axis], what, big);
+      length = BigInt(p.positions.length);
+    } else {
+      length = u64(grid.sliceRange(axis, sliceEntryArg(entry, what)).length);
+    }
+    out.push(output(length, big, `${what}: the selection's length`));
+  });
+  return out;
 }
 
 function mapping(axis, i) {
@@ -254,20 +333,15 @@ export function* projections(axes) {
 // Slice axes whose chunks a selectedChunks answer lists one by one: past
 // this, a strided slice is answered by its ends and a count.
 const LISTED_SLICE_CHUNKS = 2 ** 16;
-const isSliceEntry = (entry) => entry === null || entry === undefined ||
-  (typeof entry === 'object' && !Array.isArray(entry) && !ArrayBuffer.isView(entry));
-const EMPTY = Object.freeze({ start: 0, stop: 0 });
+const isSliceEntry = (entry) => entry.kind === 'all' || entry.kind === 'slice' || entry.kind === 'blocks';
+const EMPTY = Object.freeze({ kind: 'slice', slice: { start: 0, stop: 0 } });
 
 // Which chunks a selection touches, per axis, answered by the core without
 // listing more than a view can show (see js/index.d.ts, SelectedChunks).
 export function selectedChunks(grid, address, shape, selection) {
-  if (selection === null || selection === undefined) selection = [];
-  if (!Array.isArray(selection)) throw new TypeError('selection: expected an array with one entry per axis');
-  if (selection.length > shape.length) {
-    throw new TypeError(`selection: found ${selection.length} entries; expected at most ndim = ${shape.length}`);
-  }
+  const entries = readSelection(selection, shape.length);
   const axes = shape.map((_, axis) => {
-    const entry = selection[axis];
+    const entry = entries[axis];
     if (!isSliceEntry(entry)) return null;
     const what = `selection[${axis}]`;
     const arg = sliceEntryArg(entry, what);
@@ -279,7 +353,7 @@ export function selectedChunks(grid, address, shape, selection) {
   });
   // One projection for every axis answered by a list; empty slices elsewhere.
   if (axes.some((a) => a === null)) {
-    const projected = projectAxes(grid, address, shape, axes.map((a, d) => (a === null ? selection[d] : EMPTY)));
+    const projected = projectEntries(grid, address, shape, axes.map((a, d) => (a === null ? entries[d] : EMPTY)));
     axes.forEach((a, d) => {
       if (a !== null) return;
       const p = projected[d];

@@ -14,7 +14,7 @@ export function validateMetadata(meta, opts = {}) {
     const { input, problems: found } = metadataInput(meta, withoutAttributes);
     const report = input === null
       ? { errors: [], warnings: [] }
-      : using(withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.lenient))),
+      : using(withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.strict))),
         (o) => ({ errors: problems(o.errors()), warnings: problems(o.warnings()) }));
     const errors = mergeProblems(found, report.errors);
     return { valid: errors.length === 0, errors, warnings: report.warnings };

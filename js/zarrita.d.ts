@@ -125,7 +125,9 @@ export declare class RectilinearGroup<Store extends Readable = Readable> extends
 export interface OpenOptions {
   /** The node's path inside the store (or inside the Location given). */
   path?: string;
-  /** Accept known writer mistakes in zarr.json, as ChunkGrid.fromMetadata does. */
+  /** Refuse what known writers stored against the spec, as readMetadata's `strict` (by default it is read, with warnings). */
+  strict?: boolean;
+  /** The default; kept as a synonym. */
   lenient?: boolean;
   signal?: AbortSignal;
 }
@@ -166,7 +168,9 @@ export type ConsolidatedStore<Store extends Readable> = Store & {
 
 export interface ConsolidatedOptions {
   signal?: AbortSignal;
-  /** Read entries leniently, as open's `lenient`. */
+  /** Refuse what known writers stored against the spec, as open's `strict`. */
+  strict?: boolean;
+  /** The default; kept as a synonym. */
   lenient?: boolean;
 }
 
@@ -301,10 +305,13 @@ export type GetOptions = SetOptions;
 
 /**
  * Reads a selection: the whole array for null or no selection. An integer
- * on every axis gives a scalar, as zarrita's get does.
+ * on every axis gives a scalar, as zarrita's get does, and a selection of
+ * integers only is typed as one: give one integer per axis (fewer read the
+ * remaining axes whole, an NdArray at run time; write that selection with
+ * `null` for each remaining axis, `[i, null]`, and it is typed so).
  */
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection?: null, opts?: GetOptions): Promise<NdArray<D>>;
-export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D> | NdArray<D>>;
+export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: readonly Integer[], opts?: GetOptions): Promise<ScalarFor<D>>;
 export declare function get<D extends SupportedDataType>(arr: RectilinearArray<D, Readable>, selection: Selection, opts?: GetOptions): Promise<NdArray<D>>;
 
 /**

@@ -3,67 +3,71 @@
 // site (default build/site/) that any static host serves as it is:
 //
 //   index.html                 sends the visitor on to web-demo/
-//   web-demo/                  the demo
-//   js/, dist/                 the package, where the demo imports it (../js/index.js)
-//   node_modules/<package>/    the modules the demo's import map names (zarrita, …)
+//   web-demo/, js/, dist/, node_modules/<package>/, LICENSE
+//                              what the demo needs (scripts/demo-files.mjs)
 //   build/fixture-store/       a small store, the store panel's default URL
 //   .nojekyll                  keeps GitHub Pages from dropping node_modules/
+//   .zarr-rectilinear-site     the manifest: every file this script wrote
 //
 // The layout is the repository's own, so every relative URL the demo uses
 // under `npm start` works here too, whatever folder the site is served from.
 // Run through `npm run site`, which builds the WebAssembly module first.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+//
+// It never deletes what it did not write: a folder that is not empty must
+// hold a manifest, and nothing but the files it lists; those are replaced.
+// Any other file (a CNAME, notes, .git/) makes it refuse the folder.
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeFixture } from './make-fixture-store.mjs';
+import { demoPaths, FIXTURE_STORE } from './demo-files.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const MARKER = '.zarr-rectilinear-site';
+export const MANIFEST = '.zarr-rectilinear-site';
 
-// The package folders the import map points into, each with the one top
-// folder of it that the mapped files live in: "../node_modules/zarrita/dist/src/index.js"
-// gives ["zarrita", "dist"].
-function importMapFolders(html) {
-  const map = html.match(/<script type="importmap">([\s\S]*?)<\/script>/);
-  if (!map) throw new Error('web-demo/index.html has no import map');
-  const folders = new Map();
-  for (const target of Object.values(JSON.parse(map[1]).imports)) {
-    const parts = target.match(/^(?:\.\.)?\/node_modules\/((?:@[^/]+\/)?[^/]+)\/([^/]+)\//);
-    if (!parts) throw new Error(`the import map names ${target}, which is not under ../node_modules/`);
-    const [, name, folder] = parts;
-    folders.set(name, new Set([...(folders.get(name) ?? []), folder]));
+// Every file (or symlink, not followed) under `dir`, as paths relative to
+// it with "/", and every folder, deepest first.
+function contents(dir, base = '', out = { files: [], folders: [] }) {
+  for (const name of readdirSync(join(dir, base))) {
+    const path = base ? `${base}/${name}` : name;
+    if (lstatSync(join(dir, path)).isDirectory()) {
+      contents(dir, path, out);
+      out.folders.push(path);
+    } else out.files.push(path);
   }
-  return folders;
+  return out;
+}
+
+// Empties a folder that holds an earlier site and nothing else; refuses
+// any other folder that is not empty.
+function clear(out) {
+  if (!existsSync(out) || readdirSync(out).length === 0) return;
+  if (!existsSync(join(out, MANIFEST))) {
+    throw new Error(`${out} is not empty and holds no site written by this script (no ${MANIFEST}); choose an empty or new folder`);
+  }
+  const listed = new Set(readFileSync(join(out, MANIFEST), 'utf8').split('\n').filter(Boolean));
+  const { files, folders } = contents(out);
+  const ours = (folder) => [...listed].some((f) => f.startsWith(`${folder}/`));
+  const others = [...files.filter((f) => f !== MANIFEST && !listed.has(f)), ...folders.filter((f) => !ours(f)).map((f) => `${f}/`)];
+  if (others.length) {
+    const shown = others.slice(0, 5).map((f) => JSON.stringify(f)).join(', ') + (others.length > 5 ? `, and ${others.length - 5} more` : '');
+    throw new Error(`${out} holds files this script did not write (${shown}); it replaces only its own: move them, or choose an empty or new folder`);
+  }
+  // Only files found in the folder are removed (the manifest says which
+  // are ours; it is never used as a path to delete).
+  for (const file of files) if (file !== MANIFEST) rmSync(join(out, file));
+  for (const folder of folders) rmdirSync(join(out, folder));
 }
 
 export async function writeSite(out) {
-  if (existsSync(out) && readdirSync(out).length > 0) {
-    // Replace an earlier site, never a folder of something else.
-    if (!existsSync(join(out, MARKER))) throw new Error(`${out} is not empty and holds no site written by this script; choose an empty or new folder`);
-    rmSync(out, { recursive: true });
-  }
+  clear(out);
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, MARKER), '');
   writeFileSync(join(out, '.nojekyll'), '');
   writeFileSync(join(out, 'index.html'), '<!doctype html>\n<meta charset="utf-8">\n' +
     '<meta http-equiv="refresh" content="0; url=web-demo/">\n<title>zarr-rectilinear</title>\n' +
     '<a href="web-demo/">The rectilinear chunk grid explorer</a>\n');
-
-  const copy = (path) => cpSync(join(root, path), join(out, path), { recursive: true });
-  copy('web-demo');
-  copy('js');
-  copy('dist/zarr_rectilinear.mjs');
-  copy('dist/zarr_rectilinear.wasm.mjs');
-  copy('LICENSE');
-
-  for (const [name, folders] of importMapFolders(readFileSync(join(root, 'web-demo/index.html'), 'utf8'))) {
-    const dir = join('node_modules', name);
-    if (!existsSync(join(root, dir))) throw new Error(`${dir} is missing: run npm ci`);
-    for (const file of readdirSync(join(root, dir))) {
-      if (folders.has(file) || file === 'package.json' || /^licen[cs]e/i.test(file)) copy(join(dir, file));
-    }
-  }
-
-  await makeFixture(join(out, 'build/fixture-store'));
+  for (const path of demoPaths(root)) cpSync(join(root, path), join(out, path), { recursive: true });
+  await makeFixture(join(out, FIXTURE_STORE));
+  writeFileSync(join(out, MANIFEST), `${contents(out).files.filter((f) => f !== MANIFEST).join('\n')}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,6 +22,7 @@ bash tests/fuzz/run.sh --ci
 
 echo "== TypeScript declarations (tsc --noEmit)"
 npx tsc --noEmit -p tests/types
+npx tsc --noEmit -p tests/types/viewer
 
 echo "== JS checked against the declarations (tsc, checkJs)"
 npx tsc -p tsconfig.json

@@ -1,5 +1,8 @@
 #include "document.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "document_rules.hpp"
 
 namespace zr {
@@ -7,6 +10,43 @@ namespace zr {
 namespace {
 
 std::string found(const JsonValue& v) { return "found " + describe_value(v); }
+
+// What makes a consolidated entry's name unfit as a child path, or "" when
+// it is fit. Readers join names to a store's root, a folder or a URL, so a
+// name is relative path steps that stay below the group: no empty, "." or
+// ".." step (nor a leading "/"), no backslash (a separator to Windows and
+// to URL parsers), no control character, and no URL scheme ("https:").
+std::string unfit_name(std::string_view name) {
+  if (name.empty()) return "an empty name";
+  if (name.front() == '/') return "a name that starts with \"/\"";
+  for (const unsigned char c : name) {
+    if (c == '\\') return "a backslash";
+    if (c < 0x20 || c == 0x7f) return "a control character";
+  }
+  for (size_t i = 0; i + 1 < name.size(); ++i) {
+    // C1 controls (U+0080 to U+009F) are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+    if (static_cast<unsigned char>(name[i]) == 0xc2 && static_cast<unsigned char>(name[i + 1]) < 0xa0 &&
+        static_cast<unsigned char>(name[i + 1]) >= 0x80)
+      return "a control character";
+  }
+  size_t begin = 0;
+  for (;;) {
+    const size_t end = std::min(name.find('/', begin), name.size());
+    const std::string_view step = name.substr(begin, end - begin);
+    if (step.empty()) return "an empty step (\"//\" or a trailing \"/\")";
+    if (step == "." || step == "..") return "a \"" + std::string(step) + "\" step";
+    if (end == name.size()) break;
+    begin = end + 1;
+  }
+  // A scheme: a letter, then letters, digits, "+", "-" or ".", then ":".
+  const size_t colon = name.find(':');
+  if (colon != std::string_view::npos && colon < name.find('/') && std::isalpha(static_cast<unsigned char>(name[0]))) {
+    const std::string_view scheme = name.substr(0, colon);
+    if (std::all_of(scheme.begin(), scheme.end(), [](unsigned char c) { return std::isalnum(c) || c == '+' || c == '-' || c == '.'; }))
+      return "a URL scheme (\"" + std::string(scheme) + ":\")";
+  }
+  return "";
+}
 
 // Problems found relative to a document, moved to where it is in the text.
 void report_at(Problems& to, const std::string& pointer, Problems&& from) {
@@ -41,6 +81,7 @@ class DocumentReader {
       node.type = group ? NodeType::Group : NodeType::Array;
       if (group) metadata = check_group(node, doc, errors, warnings, depth);
       else node.grid = check_array_document(doc, parsed_, options_, errors, warnings);
+      if (parsed_.non_finite) non_finite_tokens(doc, group, errors, warnings);
     }
     report_at(node.errors, node.pointer, std::move(errors));
     report_at(node.warnings, node.pointer, std::move(warnings));
@@ -50,6 +91,28 @@ class DocumentReader {
   }
 
  private:
+  // ledger: non-finite-tokens
+  // Python's json module writes NaN, Infinity and -Infinity for non-finite
+  // floats: in attributes they read as those floats. Anywhere else no
+  // writer is known to write them, and they are an error (where the rules
+  // have not refused the value already). A group's entries are read as
+  // documents of their own.
+  void non_finite_tokens(const JsonValue& doc, bool group, Problems& errors, Problems& warnings) {
+    for (auto& [path, value] : non_finite_pointers(doc)) {
+      if (group && pointer_within(path, "/consolidated_metadata/metadata")) continue;
+      const std::string token(number_text_of(*value));
+      if (pointer_within(path, "/attributes")) {
+        note_quirk(options_.quirks, {Quirk::NonFiniteTokens, std::move(path), token + " (a token JSON does not have)",
+                                     "the float " + token, "a JSON value", ProblemCode::Syntax},
+                   errors, warnings);
+      } else if (std::none_of(errors.begin(), errors.end(), [&, &at = path](const Problem& p) { return p.path == at; })) {
+        report(errors, {std::move(path), "found " + token + ", a token JSON does not have; expected a JSON value (writers " +
+                                             "write NaN, Infinity and -Infinity only in attributes)",
+                        ProblemCode::Syntax});
+      }
+    }
+  }
+
   // zarr_format, node_type, attributes and consolidated_metadata; returns
   // the consolidated `metadata` object when its entries are to be read.
   const JsonValue* check_group(DocumentNode& node, const JsonValue& doc, Problems& errors, Problems& warnings,
@@ -63,11 +126,13 @@ class DocumentReader {
     const JsonValue* consolidated = member(doc, "consolidated_metadata");
     if (!consolidated) return nullptr;
     const std::string at = "/consolidated_metadata";
-    if (consolidated->IsNull()) {
-      warnings.push_back({at, "found null (as zarr-python 3.0 and 3.1 wrote for a group without it); read as no consolidated metadata"});
+    const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
+    if (consolidated->IsNull()) {  // ledger: consolidated-metadata-null
+      note_quirk(options_.quirks, {Quirk::ConsolidatedMetadataNull, at, "null", "no consolidated metadata", expected + " (or no member)",
+                                   ProblemCode::WrongType},
+                 errors, warnings);
       return nullptr;
     }
-    const std::string expected = "an object {\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {...}}";
     if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected, ProblemCode::WrongType}), nullptr;
     bool ok = true;
     const auto require = [&](std::string_view key, std::string_view what) {
@@ -108,6 +173,14 @@ class DocumentReader {
       entry.path.assign(m->name.GetString(), m->name.GetStringLength());
       entry.pointer = pointer_append(base, entry.path);
       const size_t inherited = read(entry, m->value, depth + 1);
+      if (const std::string why = unfit_name(entry.path); !why.empty()) {
+        // Member names are stored untagged: quoted here, not by describe_value.
+        constexpr size_t kQuoteLimit = 40;
+        const std::string shown = entry.path.size() <= kQuoteLimit ? entry.path : entry.path.substr(0, kQuoteLimit) + "...";
+        report(entry.errors, {entry.pointer, "found the name \"" + shown + "\", " + why +
+                                                 "; expected a child path: names joined by \"/\", none empty, \".\" or \"..\""});
+        entry.grid.reset();
+      }
       for (size_t i = inherited; i < entry.errors.size(); ++i) report(node.errors, entry.errors[i]);
       for (const Problem& w : entry.warnings) report(node.warnings, w);
     }
@@ -126,6 +199,11 @@ Document read_document(std::string_view json, ReadOptions options) {
   out.root.warnings = out.parsed->warnings;
   if (doc) DocumentReader(*out.parsed, options).read(out.root, *doc, 0);
   return out;
+}
+
+Validation validate_metadata(std::string_view json, ReadOptions options) {
+  Document doc = read_document(json, options);
+  return {std::move(doc.root.errors), std::move(doc.root.warnings)};
 }
 
 bool integer_fill_value(const DocumentNode& node) {

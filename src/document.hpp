@@ -52,6 +52,15 @@ struct Document {
 // Parses `json` once and reads it as an array or a group document.
 Document read_document(std::string_view json, ReadOptions options = {});
 
+// The problems of a whole document, an array or a group (its consolidated
+// metadata included), as read_document finds them.
+struct Validation {
+  Problems errors;
+  Problems warnings;
+  bool valid() const { return errors.empty(); }
+};
+Validation validate_metadata(std::string_view json, ReadOptions options = {});
+
 // Whether an array's fill_value past 2^53 is an exact integer (int64 and
 // uint64); any other data type holds a float there, which a double reads.
 bool integer_fill_value(const DocumentNode& node);

@@ -97,7 +97,14 @@ struct Extension {
 
 class Rules {
  public:
-  Rules(Problems& errors, Problems& warnings) : errors_(errors), warnings_(warnings) {}
+  Rules(Problems& errors, Problems& warnings, Quirks quirks = Quirks::Refuse, JsonPool* pool = nullptr)
+      : errors_(errors), warnings_(warnings), quirks_(quirks), pool_(pool) {}
+
+  // A ledger entry met at `site`: true when it is to be read as meant.
+  bool quirk(QuirkSite site) { return note_quirk(quirks_, std::move(site), errors_, warnings_); }
+  // The value as the ledger reads it. The document is the caller's own,
+  // built mutable (check_array_rules); the rules only look at it otherwise.
+  static JsonValue& rewrite(const JsonValue& v) { return const_cast<JsonValue&>(v); }
 
   void error(std::string path, std::string message, ProblemCode code) { report(errors_, {std::move(path), std::move(message), code}); }
   void warn(std::string path, std::string message) {
@@ -173,6 +180,13 @@ class Rules {
     if (!is_string(v)) return error(path, found(v) + expected, ProblemCode::WrongType), false;
     const std::string_view s = string_of(v);
     if (s == "NaN" || s == "Infinity" || s == "-Infinity") return true;
+    if (is_json_number(s)) {  // ledger: fill-value-spelled
+      const std::string text(s);
+      if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the number " + text, expected.substr(11), ProblemCode::Invalid}))
+        return false;
+      set_number(rewrite(v), text, *pool_);
+      return float_fill(v, path, bits);
+    }
     if (s.size() == 2 + bits / 4 && s.substr(0, 2) == "0x" &&
         std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
       return true;
@@ -180,9 +194,25 @@ class Rules {
     return false;
   }
 
-  void integer_fill(const JsonValue& v, const std::string& path, int64_t lo, uint64_t hi, std::string_view type) {
+  // `spelled`: whether the writers' ledger's "42" and 0.0 are read here
+  // (a fill value, not one of a raw type's bytes).
+  void integer_fill(const JsonValue& v, const std::string& path, int64_t lo, uint64_t hi, std::string_view type,
+                    bool spelled = false) {
     const std::string expected = "; expected " + range_text(lo, hi) + " (" + std::string(type) + ")";
-    const auto i = integer_of(v);
+    auto i = integer_of(v);
+    if (!i && spelled) {  // ledger: fill-value-spelled
+      const bool text = is_string(v) && is_json_number(string_of(v));
+      const auto integral = text || kind_of(v) == JsonKind::OtherNumber ? integral_text(text ? string_of(v) : number_text_of(v))
+                                                                         : std::nullopt;
+      const auto spelled_as = integral ? std::optional(Integer{(*integral)[0] == '-', *plain_uint64(std::string_view(*integral).substr((*integral)[0] == '-'))})
+                                       : std::nullopt;
+      if (spelled_as && in_range(*spelled_as, lo, hi)) {
+        if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the integer " + *integral, expected.substr(11), not_integer_code(v)}))
+          return;
+        set_number(rewrite(v), *integral, *pool_);
+        return;
+      }
+    }
     if (!i) {
       error(path, found(v) + expected, not_integer_code(v));
     } else if (!in_range(*i, lo, hi)) {
@@ -196,16 +226,30 @@ class Rules {
     if (!type) return;
     using F = DataType::Family;
     const unsigned b = type->bits;
+    if (v->IsNull()) {  // ledger: zarrita-null-fill-value
+      // zarrita fills a missing chunk with null, which a typed array reads as 0.
+      JsonValue zero;
+      if (type->family == F::Bool) zero.SetBool(false);
+      else if (type->family == F::Complex) zero.SetArray().PushBack(0u, *pool_).PushBack(0u, *pool_);
+      else if (type->family == F::Raw) for (zero.SetArray(); zero.Size() < b / 8;) zero.PushBack(0u, *pool_);
+      else zero.SetUint64(0);
+      const std::string zero_text = type->family == F::Bool ? "false" : type->family == F::Complex ? "[0, 0]" : type->family == F::Raw ? "zero bytes" : "0";
+      if (quirk({Quirk::ZarritaNullFillValue, path, "null", zero_text + ", as zarrita.js reads a missing chunk",
+                 "a fill value for the data type " + std::string(type_name), ProblemCode::WrongType})) {
+        rewrite(*v) = std::move(zero);
+      }
+      return;
+    }
     switch (type->family) {
       case F::Bool:
         if (!v->IsBool()) error(path, found(*v) + "; expected true or false (bool)", ProblemCode::WrongType);
         break;
       case F::Int: {
         const int64_t lo = b == 64 ? INT64_MIN : -(int64_t(1) << (b - 1));
-        integer_fill(*v, path, lo, (uint64_t(1) << (b - 1)) - 1, type_name);
+        integer_fill(*v, path, lo, (uint64_t(1) << (b - 1)) - 1, type_name, true);
         break;
       }
-      case F::UInt: integer_fill(*v, path, 0, b == 64 ? UINT64_MAX : (uint64_t(1) << b) - 1, type_name); break;
+      case F::UInt: integer_fill(*v, path, 0, b == 64 ? UINT64_MAX : (uint64_t(1) << b) - 1, type_name, true); break;
       case F::Float: float_fill(*v, path, b); break;
       case F::Complex:
         if (!v->IsArray() || v->Size() != 2) {
@@ -300,6 +344,15 @@ class Rules {
   }
 
   Kind codec(const JsonValue& v, const std::string& path, const Context& ctx) {
+    if (is_string(v)) {  // ledger: bare-codec-names
+      const std::string name(string_of(v));
+      const std::string object = "{\"name\": \"" + name + "\"}";
+      if (quirk({Quirk::BareCodecNames, path, "the name \"" + name + "\"", object, "a codec object such as " + object, ProblemCode::WrongType})) {
+        JsonValue named(rapidjson::kObjectType);
+        named.AddMember("name", json_string(name, *pool_), *pool_);
+        rewrite(v) = std::move(named);
+      }
+    }
     const auto ext = extension(v, path, "a codec");
     if (!ext) return Kind::Unknown;
     const std::string_view n = ext->name;
@@ -383,10 +436,23 @@ class Rules {
     config_choice(ext, path, "index_location", {"start", "end"}, false);
   }
 
-  void codecs(const JsonValue* list, const std::string& path, const Context& ctx) {
+  // `top`: the array's own codecs (not a shard's).
+  void codecs(const JsonValue* list, const std::string& path, const Context& ctx, bool top = false) {
     const std::string expected = "an array of codecs: array-to-array codecs, then one array-to-bytes codec, then bytes-to-bytes codecs";
     if (!list) return error(path, "found no \"" + path.substr(path.rfind('/') + 1) + "\"; expected " + expected, ProblemCode::Missing);
     if (!list->IsArray()) return error(path, found(*list) + "; expected " + expected, ProblemCode::WrongType);
+    // ledger: zarrita-empty-codecs (zarrita encodes a known data type with
+    // little-endian bytes when no codec does)
+    if (list->Empty() && top && ctx.one_byte) {
+      if (!quirk({Quirk::ZarritaEmptyCodecs, path, "[]", "[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}], as zarrita.js reads it",
+                  expected, ProblemCode::EmptyList}))
+        return;
+      JsonValue config(rapidjson::kObjectType);
+      config.AddMember("endian", json_string("little", *pool_), *pool_);
+      JsonValue bytes(rapidjson::kObjectType);
+      bytes.AddMember("name", json_string("bytes", *pool_), *pool_).AddMember("configuration", config, *pool_);
+      rewrite(*list).PushBack(bytes, *pool_);
+    }
     if (list->Empty()) return error(path, "found []; expected " + expected, ProblemCode::EmptyList);
     std::vector<Kind> kinds;
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), ctx));
@@ -416,6 +482,10 @@ class Rules {
     if (!v) return;
     const std::string path = "/dimension_names";
     const std::string expected = "; expected an array of names (strings or null), one per axis";
+    if (v->IsNull()) {  // ledger: dimension-names-null
+      quirk({Quirk::DimensionNamesNull, path, "null", "no dimension names", expected.substr(11), ProblemCode::WrongType});
+      return;
+    }
     if (!v->IsArray()) return error(path, found(*v) + expected, ProblemCode::WrongType);
     if (ndim && v->Size() != *ndim) return error(path, "found " + std::to_string(v->Size()) + " names; expected " + std::to_string(*ndim) + ", one per axis", ProblemCode::AxisCount);
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
@@ -465,6 +535,8 @@ class Rules {
  private:
   Problems& errors_;
   Problems& warnings_;
+  Quirks quirks_;
+  JsonPool* pool_;  // for rewrites (check_array_rules)
 };
 
 constexpr std::string_view kArrayMembers[] = {"zarr_format", "node_type",        "shape",  "data_type",       "chunk_grid",
@@ -474,8 +546,9 @@ constexpr std::string_view kGroupMembers[] = {"zarr_format", "node_type", "attri
 
 }  // namespace
 
-void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Problems& errors, Problems& warnings) {
-  Rules rules(errors, warnings);
+void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Quirks quirks, JsonPool& pool,
+                       Problems& errors, Problems& warnings) {
+  Rules rules(errors, warnings, quirks, &pool);
   rules.unknown_members(doc, kArrayMembers, "an array document");
   const JsonValue* dt = member(doc, "data_type");
   const auto type = rules.data_type(dt);
@@ -486,10 +559,33 @@ void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Problem
   rules.chunk_key_encoding(member(doc, "chunk_key_encoding"));
   std::optional<bool> one_byte;
   if (type) one_byte = type->bits == 8 || type->family == DataType::Family::Raw;
-  rules.codecs(member(doc, "codecs"), "/codecs", {ndim, one_byte});
+  rules.codecs(member(doc, "codecs"), "/codecs", {ndim, one_byte}, true);
   rules.dimension_names(member(doc, "dimension_names"), ndim);
   rules.attributes(member(doc, "attributes"));
   rules.storage_transformers(member(doc, "storage_transformers"));
+}
+
+bool float_place(const JsonValue& doc, std::string_view pointer) {
+  std::vector<std::string> tokens;
+  if (!pointer_tokens(pointer, tokens)) return false;
+  const JsonValue* node = &doc;
+  for (size_t i = 0; i < tokens.size() && node && node->IsObject(); ++i) {
+    if (tokens[i] == "attributes") return true;
+    if (tokens[i] == "fill_value") {
+      Problems errors, warnings;  // an unknown data type is a warning; an invalid one an error
+      const JsonValue* type = member(*node, "data_type");
+      if (!type) return false;
+      const auto known = Rules(errors, warnings).data_type(type);
+      using F = DataType::Family;
+      return errors.empty() && (!known || known->family == F::Float || known->family == F::Complex);
+    }
+    if (tokens[i] != "consolidated_metadata" || i + 2 >= tokens.size() || tokens[i + 1] != "metadata") return false;
+    const JsonValue* consolidated = member(*node, "consolidated_metadata");
+    const JsonValue* metadata = consolidated && consolidated->IsObject() ? member(*consolidated, "metadata") : nullptr;
+    node = metadata && metadata->IsObject() ? member(*metadata, tokens[i + 2]) : nullptr;
+    i += 2;
+  }
+  return false;
 }
 
 void check_group_rules(const JsonValue& doc, Problems& errors, Problems& warnings) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
+#include <cmath>
 #include <cstring>
 #include <unordered_map>
 #include <vector>
@@ -19,21 +21,6 @@ std::optional<uint64_t> plain_uint64(std::string_view text) {
   }
   return v;
 }
-
-namespace {
-
-// Strings and non-integer numbers are both stored as DOM strings, told
-// apart by a one-byte tag. Object keys are stored untagged.
-constexpr char kStringTag = 'S';
-constexpr char kNumberTag = 'N';
-constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
-
-// A number token that RapidJSON refuses (1e400, or hundreds of digits),
-// replaced by `null` and spaces in a same-length copy of the text.
-struct Patch {
-  size_t begin, length;
-  bool operator<(size_t offset) const { return begin < offset; }
-};
 
 // JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 bool is_json_number(std::string_view t) {
@@ -54,6 +41,42 @@ bool is_json_number(std::string_view t) {
   }
   return i == t.size();
 }
+
+// RFC 6901: "" or "/" followed by tokens separated by "/", in which "~1"
+// stands for "/" and "~0" for "~".
+bool pointer_tokens(std::string_view pointer, std::vector<std::string>& out) {
+  if (pointer.empty()) return true;
+  if (pointer[0] != '/') return false;
+  out.emplace_back();
+  for (size_t i = 1; i < pointer.size(); ++i) {
+    const char c = pointer[i];
+    if (c == '/') {
+      out.emplace_back();
+    } else if (c == '~') {
+      if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1')) return false;
+      out.back() += pointer[++i] == '0' ? '~' : '/';
+    } else {
+      out.back() += c;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// Strings and non-integer numbers are both stored as DOM strings, told
+// apart by a one-byte tag. Object keys are stored untagged.
+constexpr char kStringTag = 'S';
+constexpr char kNumberTag = 'N';
+constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
+constexpr char kNonFiniteTag = 'F';  // followed by NaN, Infinity or -Infinity
+
+// A number token that RapidJSON refuses (1e400, or hundreds of digits),
+// replaced by `null` and spaces in a same-length copy of the text.
+struct Patch {
+  size_t begin, length;
+  bool operator<(size_t offset) const { return begin < offset; }
+};
 
 // Finds the number tokens outside strings that may be beyond a double's
 // range, and blanks them out as `null` padded with spaces.
@@ -304,7 +327,22 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // parser reports a number just after its last character.
   bool Int(int) { return number_from_source(); }
   bool Int64(int64_t) { return number_from_source(); }
-  bool Double(double) { return number_from_source(); }
+  bool Double(double d) { return std::isfinite(d) ? number_from_source() : non_finite(); }
+  // ledger: non-finite-tokens
+  // RapidJSON also takes Inf and -Inf; only the tokens that writers wrote
+  // (Python's json module) are read.
+  std::optional<size_t> bad_token;  // where a token was refused
+  size_t non_finite_count = 0;
+  bool non_finite() {
+    if (skipped_scalar()) return true;
+    const size_t end = stream->Tell();
+    size_t begin = end;
+    while (begin > 0 && (std::isalpha(static_cast<unsigned char>(source[begin - 1])) || source[begin - 1] == '-')) --begin;
+    const std::string_view token = source.substr(begin, end - begin);
+    if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
+    ++non_finite_count;
+    return interrupt() && tagged(kNonFiniteTag, token.data(), token.size());
+  }
   bool number_from_source() {
     if (skipped_scalar()) return true;
     const size_t end = stream->Tell();
@@ -431,7 +469,7 @@ class PointerTrie {
   std::optional<size_t> add_all(std::span<const std::string_view> pointers) {
     tokens_.resize(pointers.size());
     for (size_t i = 0; i < pointers.size(); ++i) {
-      if (!decode(pointers[i], tokens_[i])) return i;
+      if (!pointer_tokens(pointers[i], tokens_[i])) return i;
     }
     // The maps below view the decoded tokens, which no longer move.
     nodes_.assign(1, Node{});
@@ -469,26 +507,6 @@ class PointerTrie {
     std::vector<std::pair<uint64_t, int32_t>> indices;  // tokens that can name an array element
     int32_t slot = kNone;
   };
-
-  // RFC 6901: "" or "/" followed by tokens separated by "/", in which "~1"
-  // stands for "/" and "~0" for "~".
-  static bool decode(std::string_view pointer, std::vector<std::string>& out) {
-    if (pointer.empty()) return true;
-    if (pointer[0] != '/') return false;
-    out.emplace_back();
-    for (size_t i = 1; i < pointer.size(); ++i) {
-      const char c = pointer[i];
-      if (c == '/') {
-        out.emplace_back();
-      } else if (c == '~') {
-        if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1')) return false;
-        out.back() += pointer[++i] == '0' ? '~' : '/';
-      } else {
-        out.back() += c;
-      }
-    }
-    return true;
-  }
 
   int32_t child_for(int32_t node, const std::string& token) {
     if (const auto it = nodes_[node].keys.find(token); it != nodes_[node].keys.end()) return it->second;
@@ -622,8 +640,9 @@ Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::spa
     rapidjson::MemoryStream stream(text.data(), text.size());
     PointerFinder finder(stream, text, trie, by_slot, patches);
     JsonReader reader;
+    // ledger: non-finite-tokens (their places are found as any value's)
     constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
-                                rapidjson::kParseNumbersAsStringsFlag;
+                                rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseNanAndInfFlag;
     const rapidjson::ParseResult result = reader.Parse<kFlags>(stream, finder);
     // MemoryStream reads a NUL byte as the end of input (see parse_json).
     return std::pair(result.Code(), !result.IsError() && stream.Tell() == text.size());
@@ -668,6 +687,7 @@ JsonKind kind_of(const JsonValue& v) {
   switch (v.GetString()[0]) {
     case kNumberTag: return JsonKind::OtherNumber;
     case kRunListTag: return JsonKind::RunList;
+    case kNonFiniteTag: return JsonKind::NonFinite;
     default: return JsonKind::String;
   }
 }
@@ -689,6 +709,7 @@ std::string describe_value(const JsonValue& v) {
     case JsonKind::String: return "the string \"" + quote(string_of(v)) + "\"";
     case JsonKind::Integer: return std::to_string(v.GetUint64());
     case JsonKind::OtherNumber: return quote(number_text_of(v));
+    case JsonKind::NonFinite: return std::string(number_text_of(v)) + " (a token JSON does not have)";
   }
   return "a value";
 }
@@ -744,6 +765,51 @@ ExactNumber exact_number(std::string_view t) {
   return {K::Integer, *value};
 }
 
+std::optional<std::string> integral_text(std::string_view t) {
+  const bool negative = !t.empty() && t[0] == '-';
+  const ExactNumber exact = exact_number(negative ? t.substr(1) : t);
+  if (exact.kind != ExactNumber::Kind::Integer) return std::nullopt;
+  return (negative && exact.value != 0 ? "-" : "") + std::to_string(exact.value);
+}
+
+void set_number(JsonValue& v, std::string_view text, JsonPool& pool) {
+  if (const auto u = plain_uint64(text)) return void(v.SetUint64(*u));
+  const std::string tagged = kNumberTag + std::string(text);
+  v.SetString(tagged.data(), static_cast<rapidjson::SizeType>(tagged.size()), pool);
+}
+
+JsonValue json_string(std::string_view s, JsonPool& pool) {
+  const std::string tagged = kStringTag + std::string(s);
+  return JsonValue(tagged.data(), static_cast<rapidjson::SizeType>(tagged.size()), pool);
+}
+
+std::vector<std::pair<std::string, const JsonValue*>> non_finite_pointers(const JsonValue& root) {
+  // As the duplicate-key walk: containers only on the list, pointers built
+  // only for what is found.
+  std::vector<std::pair<std::string, const JsonValue*>> out;
+  std::vector<WalkNode> nodes{{&root, 0, {}, 0, false}};
+  if (kind_of(root) == JsonKind::NonFinite) out.emplace_back("", &root);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const JsonValue& v = *nodes[i].value;
+    const auto visit = [&](const JsonValue& item, std::string_view key, size_t index, bool is_index) {
+      if (item.IsObject() || item.IsArray()) {
+        nodes.push_back({&item, i, key, index, is_index});
+      } else if (kind_of(item) == JsonKind::NonFinite) {
+        std::string path = pointer_of(nodes, i);
+        if (is_index) pointer_push(path, std::to_string(index));
+        else pointer_push(path, key);
+        out.emplace_back(std::move(path), &item);
+      }
+    };
+    if (v.IsObject()) {
+      for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) visit(m->value, {m->name.GetString(), m->name.GetStringLength()}, 0, false);
+    } else if (v.IsArray()) {
+      for (rapidjson::SizeType k = 0; k < v.Size(); ++k) visit(v[k], {}, k, true);
+    }
+  }
+  return out;
+}
+
 bool magnitude_at_least(std::string_view number_text, std::string_view bound_text) {
   const Decimal a = decimal_of(number_text);
   const Decimal b = decimal_of(bound_text);
@@ -772,7 +838,7 @@ std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) {
   return &run_lists[index];
 }
 
-void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span<const std::string_view> only,
+void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::span<const std::string_view> only,
                 RunListPath run_lists) {
   if (bytes.size() > kMaxDocumentBytes) {
     out.errors.push_back({"", "found a document of " + std::to_string(bytes.size()) + " bytes; expected at most " +
@@ -782,17 +848,19 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
   }
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   size_t skipped = 0;  // so that error offsets count from the input's first byte
-  if (bytes.substr(0, 3) == kBom) {
-    Problem bom{"", "found a UTF-8 byte-order mark; expected JSON text without one",
-                lenient ? ProblemCode::ByteOrderMark : ProblemCode::Encoding};
-    (lenient ? out.warnings : out.errors).push_back(bom);
-    if (!lenient) return;
+  if (bytes.substr(0, 3) == kBom) {  // ledger: byte-order-mark
+    const bool read = note_quirk(quirks, {Quirk::ByteOrderMark, "", "a UTF-8 byte-order mark", "JSON text after it",
+                                          "JSON text without one", ProblemCode::Encoding, ProblemCode::ByteOrderMark},
+                                 out.errors, out.warnings);
+    if (!read) return;
     bytes.remove_prefix(3);
     skipped = 3;
   }
-  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+  constexpr unsigned kFlags =
+      rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag | rapidjson::kParseNanAndInfFlag;
   rapidjson::ParseResult result;
   bool full = false;
+  std::optional<size_t> bad_token;
   const auto parse = [&](std::string_view text, const std::vector<Patch>* patches) {
     rapidjson::MemoryStream stream(text.data(), text.size());
     JsonReader reader;
@@ -806,6 +874,10 @@ void parse_json(std::string_view bytes, bool lenient, ParsedJson& out, std::span
       handler.original = bytes;
       result = reader.Parse<kFlags>(stream, handler);
       full = handler.out.full;
+      bad_token = handler.bad_token;
+      out.non_finite = handler.non_finite_count;
+      // Inf, -Inf or -NaN: as invalid as without the flag.
+      if (bad_token) result.Set(rapidjson::kParseErrorValueInvalid, *bad_token);
       // MemoryStream reads a NUL byte as the end of input: the parser stops
       // there and skips nothing after it. Any byte left over is an error.
       if (!result.IsError() && stream.Tell() != text.size()) {

@@ -1,6 +1,8 @@
 // Exact JSON reading for metadata. Integers up to 2^64 - 1 are kept
 // exactly; every other number keeps its source text, so messages can quote
-// what was written and lenient mode can judge "10.0" or "1e3" exactly.
+// what was written and the writers' ledger can judge "10.0" or "1e3"
+// exactly. The tokens NaN, Infinity and -Infinity (not JSON) are read as
+// values of their own kind (docs/writers-ledger.md, non-finite-tokens).
 #pragma once
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <rapidjson/document.h>
@@ -17,6 +20,7 @@
 #include "axis.hpp"
 #include "expected.hpp"
 #include "problem.hpp"
+#include "writers_ledger.hpp"
 
 namespace zr {
 
@@ -50,12 +54,17 @@ using JsonValue = rapidjson::GenericValue<rapidjson::UTF8<>, JsonPool>;
 using JsonReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator>;
 
 // RunList: an array read as runs while parsing (see parse_json).
-enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber, RunList };
+// NonFinite: the token NaN, Infinity or -Infinity (see parse_json).
+enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber, RunList, NonFinite };
 
 JsonKind kind_of(const JsonValue& v);
-// Preconditions: kind_of(v) is String (resp. OtherNumber).
+// Preconditions: kind_of(v) is String (resp. OtherNumber or NonFinite).
 std::string_view string_of(const JsonValue& v);
 std::string_view number_text_of(const JsonValue& v);
+// Sets `v` to the JSON number `text` (as parse_json stores it).
+void set_number(JsonValue& v, std::string_view text, JsonPool& pool);
+// A JSON string value, as parse_json stores one.
+JsonValue json_string(std::string_view s, JsonPool& pool);
 // "the string \"4\"", "4.0", "true", "an array", ... for messages.
 std::string describe_value(const JsonValue& v);
 
@@ -70,11 +79,25 @@ ExactNumber exact_number(std::string_view number_text);
 bool magnitude_at_least(std::string_view number_text, std::string_view bound_text);
 // Decimal digits alone as a uint64; nullopt for anything else or past 2^64 - 1.
 std::optional<uint64_t> plain_uint64(std::string_view digits);
+// The integer a JSON number text denotes ("-2.0" and "4e1" included), as
+// an integer literal ("-2", "40"); nullopt for a fraction, or a magnitude
+// past 2^64 - 1.
+std::optional<std::string> integral_text(std::string_view number_text);
+// Whether `text` follows JSON's number grammar.
+bool is_json_number(std::string_view text);
 
 // Whether the JSON Pointer `path` is `base` or points inside it.
 inline bool pointer_within(std::string_view path, std::string_view base) {
   return path.substr(0, base.size()) == base && (path.size() == base.size() || path[base.size()] == '/');
 }
+
+// Every NonFinite value in `v`, with its JSON Pointer relative to `v`,
+// found without recursion.
+std::vector<std::pair<std::string, const JsonValue*>> non_finite_pointers(const JsonValue& v);
+
+// The decoded reference tokens of a JSON Pointer (RFC 6901), appended to
+// `out`; false when it is not one.
+bool pointer_tokens(std::string_view pointer, std::vector<std::string>& out);
 
 // Finds the member `key` in an object; nullptr if absent.
 const JsonValue* member(const JsonValue& object, std::string_view key);
@@ -83,7 +106,8 @@ struct ParsedJson {
   JsonDocument document;
   bool ok = false;
   Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
-  Problems warnings;  // a byte-order mark in lenient mode
+  Problems warnings;  // a byte-order mark, read (writers' ledger)
+  size_t non_finite = 0;  // NonFinite values kept in the document
   std::vector<std::vector<Run>> run_lists;  // what RunList values hold
 
   // The runs of a RunList value (a plain edge is a run of count 1), or
@@ -118,7 +142,8 @@ struct RunListPath {
   std::span<const std::string_view> keys;
   bool runs = true;
 };
-void parse_json(std::string_view bytes, bool lenient, ParsedJson& out,
+// A byte-order mark is read by the writers' ledger's rule (`quirks`).
+void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out,
                 std::span<const std::string_view> only = {}, RunListPath run_lists = {});
 
 // The byte range [begin, end) of the value of a top-level member `key` in

@@ -29,11 +29,19 @@ std::string materialize(const ItemPath& p) {
   return p.sub ? pointer_append(item, *p.sub) : item;
 }
 
+// Where an integer is read: the writers' ledger forgives some values only
+// in some places (docs/writers-ledger.md).
+enum class Place {
+  Plain,        // a shape entry, a run count, a builder argument
+  Edge,         // a rectilinear edge length or step, or an edge in a "regular" grid's edge list
+  RegularSize,  // a "regular" grid's chunk size
+};
+
 // Reads shapes and chunk-grid entries, collecting every problem.
 class GridReader {
  public:
   GridReader(ReadOptions options, ParsedJson& parsed, Problems& errors, Problems& warnings)
-      : lenient_(options.lenient), parsed_(parsed), errors_(errors), warnings_(warnings) {}
+      : quirks_(options.quirks), parsed_(parsed), errors_(errors), warnings_(warnings) {}
 
   void error(std::string path, std::string message, ProblemCode code) {
     report(errors_, {std::move(path), std::move(message), code});
@@ -41,34 +49,44 @@ class GridReader {
 
   // A non-negative (or, with `positive`, a positive) integer.
   template <class Path>
-  std::optional<uint64_t> integer(const JsonValue& v, const Path& where, bool positive, std::string_view what) {
+  std::optional<uint64_t> integer(const JsonValue& v, const Path& where, bool positive, std::string_view what,
+                                  Place place = Place::Plain) {
     // The common case first, with no pointer built.
     if (v.IsUint64() && (!positive || v.GetUint64() != 0)) return v.GetUint64();
+    if (quirks_ == Quirks::Builder) place = Place::Plain;  // no writer stored builder arguments
     const std::string path = materialize(where);
-    const auto expected = [&] { return std::string("; expected ") + (positive ? "a positive integer " : "a non-negative integer ") + std::string(what); };
+    const std::string expected = std::string(positive ? "a positive integer " : "a non-negative integer ") + std::string(what);
     std::optional<uint64_t> value;
     switch (kind_of(v)) {
       case JsonKind::Integer: value = v.GetUint64(); break;
       case JsonKind::OtherNumber: {
         using K = ExactNumber::Kind;
         const ExactNumber exact = exact_number(number_text_of(v));
-        if (exact.kind == K::Integer && lenient_) {
-          report(warnings_, {path, "found " + describe_value(v) + ", an integral float; read as the integer " + std::to_string(exact.value),
-                             ProblemCode::IntegralFloat});
-          value = exact.value;
-          break;
+        if (exact.kind == K::Integer && place == Place::Edge && (exact.value != 0 || !positive)) {
+          // ledger: integral-float-edge
+          const bool read = note_quirk(quirks_, {Quirk::IntegralFloatEdge, path, describe_value(v) + ", an integral float",
+                                                 "the integer " + std::to_string(exact.value), expected, ProblemCode::NotInteger,
+                                                 ProblemCode::IntegralFloat},
+                                       errors_, warnings_);
+          return read ? std::optional(exact.value) : std::nullopt;
         }
         const char* why = exact.kind == K::Integer    ? ", a float (write integers without a fraction or exponent)"
                           : exact.kind == K::TooLarge ? ", beyond 2^64 - 1"
                           : exact.kind == K::Fraction ? ", not an integer"
                                                       : ", a negative number";
-        error(path, "found " + describe_value(v) + why + expected(), ProblemCode::NotInteger);
+        error(path, "found " + describe_value(v) + why + "; expected " + expected, ProblemCode::NotInteger);
         return std::nullopt;
       }
-      default: error(path, "found " + describe_value(v) + expected(), ProblemCode::WrongType); return std::nullopt;
+      case JsonKind::Bool:
+        if (v.GetBool() && place != Place::Plain) {  // ledger: true-as-one
+          const bool read = note_quirk(quirks_, {Quirk::TrueAsOne, path, "true", "1", expected, ProblemCode::WrongType}, errors_, warnings_);
+          return read ? std::optional<uint64_t>(1) : std::nullopt;
+        }
+        [[fallthrough]];
+      default: error(path, "found " + describe_value(v) + "; expected " + expected, ProblemCode::WrongType); return std::nullopt;
     }
     if (positive && *value == 0) {
-      error(path, "found 0" + expected(), ProblemCode::NotPositive);
+      error(path, "found 0; expected " + expected, ProblemCode::NotPositive);
       return std::nullopt;
     }
     return value;
@@ -100,11 +118,11 @@ class GridReader {
           ok = false;
           continue;
         }
-        const auto size = integer(item[0], ItemPath{path, i, 0}, true, "edge length");
+        const auto size = integer(item[0], ItemPath{path, i, 0}, true, "edge length", Place::Edge);
         const auto count = integer(item[1], ItemPath{path, i, 1}, true, "run count");
         if (size && count) runs.push_back({*size, *count});
         else ok = false;
-      } else if (auto size = integer(item, ItemPath{path, i}, true, "edge length or a run [edge length, count]")) {
+      } else if (auto size = integer(item, ItemPath{path, i}, true, "edge length or a run [edge length, count]", Place::Edge)) {
         runs.push_back({*size, 1});
       } else {
         ok = false;
@@ -131,7 +149,17 @@ class GridReader {
       if (!runs || !length) return std::nullopt;
       return built(Axis::from_runs(*length, *runs), path, *length, true);
     }
-    const auto step = integer(v, path, true, "step or a non-empty array of edge lengths");
+    const Place place = regular_ ? Place::RegularSize : Place::Edge;
+    if (place == Place::RegularSize && length && *length == 0 && ((v.IsUint64() && v.GetUint64() == 0) || v.IsFalse())) {
+      // ledger: zero-chunk-size
+      const bool read = note_quirk(quirks_, {Quirk::ZeroChunkSize, path, describe_value(v) + " on an axis of length 0", "1",
+                                             "a positive integer step or a non-empty array of edge lengths",
+                                             v.IsFalse() ? ProblemCode::WrongType : ProblemCode::NotPositive},
+                                   errors_, warnings_);
+      if (!read) return std::nullopt;
+      return built(Axis::from_step(0, 1), path, 0, false);
+    }
+    const auto step = integer(v, path, true, "step or a non-empty array of edge lengths", place);
     if (!step || !length) return std::nullopt;
     return built(Axis::from_step(*length, *step), path, *length, false);
   }
@@ -218,25 +246,34 @@ class GridReader {
     const std::string shape_path = pointer_append(path, "chunk_shape");
     bool has_lists = false;
     for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
-    if (has_lists && lenient_) {
-      report(warnings_, {shape_path, "found edge lists in a \"regular\" grid (as zarr-python 3.2.1 wrote); read as a \"rectilinear\" grid",
-                         ProblemCode::RegularEdgeLists});
+    // ledger: regular-edge-lists
+    if (has_lists && quirks_ == Quirks::Read) {
+      note_quirk(quirks_, {Quirk::RegularEdgeLists, shape_path, "edge lists in a \"regular\" grid",
+                           "the \"rectilinear\" grid they describe", "", ProblemCode::WrongType, ProblemCode::RegularEdgeLists},
+                 errors_, warnings_);
     } else if (has_lists) {
-      // Every entry is still checked: the count, and each step on its axis.
+      // Each list is an error; every entry is still checked: the count,
+      // and each step on its axis.
       const bool matched = axis_count_matches(*chunk_shape, shape_path, lengths, "shape");
+      regular_ = true;
       for (rapidjson::SizeType i = 0; i < chunk_shape->Size(); ++i) {
         const JsonValue& item = (*chunk_shape)[i];
         if (item.IsArray()) {
-          error(pointer_append(shape_path, i),
-                "found an array; expected a positive integer step (edge lists need a \"rectilinear\" grid)",
-                ProblemCode::WrongType);
+          note_quirk(quirks_, {Quirk::RegularEdgeLists, pointer_append(shape_path, i), "an array", "",
+                               "a positive integer step (edge lists need a \"rectilinear\" grid)", ProblemCode::WrongType},
+                     errors_, warnings_);
         } else {
           axis(item, pointer_append(shape_path, i), length_of(lengths, matched, i));
         }
       }
+      regular_ = false;
       return std::nullopt;
     }
+    // Edge lists read as a rectilinear grid are zarr-python 3.2's: their
+    // entries are edges. Otherwise the entries are regular chunk sizes.
+    regular_ = !has_lists;
     auto axes_ = axes(*chunk_shape, shape_path, lengths, "shape");
+    regular_ = false;
     if (!axes_) return std::nullopt;
     return ChunkGrid(std::move(*axes_));
   }
@@ -284,7 +321,7 @@ class GridReader {
             ok = false;
             continue;
           }
-          if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length")) runs.push_back({*e, 1});
+          if (auto e = integer(axis[k], ItemPath{axis_path, k}, true, "edge length", Place::Edge)) runs.push_back({*e, 1});
           else ok = false;
         }
         if (runs.size() != axis.Size()) continue;
@@ -302,7 +339,8 @@ class GridReader {
   }
 
  private:
-  bool lenient_;
+  Quirks quirks_;
+  bool regular_ = false;  // reading a "regular" grid's chunk sizes
   ParsedJson& parsed_;
   Problems& errors_;
   Problems& warnings_;
@@ -310,10 +348,10 @@ class GridReader {
 
 // Parses; on success returns the root object, else records why not.
 // `only`: the top-level members whose duplicate keys matter (all if empty).
-const JsonValue* parse_root(std::string_view json, bool lenient, ParsedJson& parsed, std::string_view expected,
+const JsonValue* parse_root(std::string_view json, Quirks quirks, ParsedJson& parsed, std::string_view expected,
                             std::span<const std::string_view> only = {},
                             RunListPath run_lists = {}) {
-  parse_json(json, lenient, parsed, only, run_lists);
+  parse_json(json, quirks, parsed, only, run_lists);
   if (!parsed.ok) return nullptr;
   if (!parsed.document.IsObject()) {
     parsed.errors.push_back({"", "found " + describe_value(parsed.document) + "; expected " + std::string(expected),
@@ -332,11 +370,12 @@ Problems grid_problems(const Problems& all) {
   return out;
 }
 
-void check_document_fields(const JsonValue& doc, Problems& errors, Problems& warnings) {
+void check_document_fields(const JsonValue& doc, ReadOptions options, ParsedJson& parsed, Problems& errors,
+                           Problems& warnings) {
   check_node_fields(doc, "array", errors);
   const JsonValue* shape = member(doc, "shape");
   const std::optional<size_t> ndim = shape && shape->IsArray() ? std::optional<size_t>(shape->Size()) : std::nullopt;
-  check_array_rules(doc, ndim, errors, warnings);
+  check_array_rules(doc, ndim, options.quirks, parsed.document.GetAllocator(), errors, warnings);
 }
 
 }  // namespace
@@ -371,13 +410,13 @@ void check_node_fields(const JsonValue& doc, std::string_view node_type, Problem
 }
 
 const JsonValue* parse_document(std::string_view json, ReadOptions options, ParsedJson& parsed) {
-  return parse_root(json, options.lenient, parsed, "a zarr.json object", {}, {kChunkShapesKeys});
+  return parse_root(json, options.quirks, parsed, "a zarr.json object", {}, {kChunkShapesKeys});
 }
 
 std::optional<ChunkGrid> check_array_document(const JsonValue& doc, ParsedJson& parsed, ReadOptions options,
                                               Problems& errors, Problems& warnings) {
   GridReader reader(options, parsed, errors, warnings);
-  check_document_fields(doc, errors, warnings);
+  check_document_fields(doc, options, parsed, errors, warnings);
   auto grid = reader.chunk_grid(doc);
   if (!errors.empty()) return std::nullopt;
   return grid;
@@ -387,7 +426,7 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kGridMembers[] = {"shape", "chunk_grid"};
-  const JsonValue* doc = parse_root(json, options.lenient, parsed, "a zarr.json object", kGridMembers, {kChunkShapesKeys});
+  const JsonValue* doc = parse_root(json, options.quirks, parsed, "a zarr.json object", kGridMembers, {kChunkShapesKeys});
   out.errors = grid_problems(parsed.errors);
   out.warnings = parsed.warnings;
   if (!doc) return out;
@@ -397,24 +436,14 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   return out;
 }
 
-Validation validate_metadata(std::string_view json, ReadOptions options) {
-  Validation out;
-  ParsedJson parsed;
-  const JsonValue* doc = parse_document(json, options, parsed);
-  out.errors = parsed.errors;
-  out.warnings = parsed.warnings;
-  if (doc) check_array_document(*doc, parsed, options, out.errors, out.warnings);
-  return out;
-}
-
 GridRead read_chunk_shapes(std::string_view json) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kKeys[] = {"chunk_shapes"};
-  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, {kKeys});
+  const JsonValue* doc = parse_root(json, Quirks::Builder, parsed, "an object", {}, {kKeys});
   out.errors = parsed.errors;
   if (!doc) return out;
-  GridReader reader({}, parsed, out.errors, out.warnings);
+  GridReader reader({Quirks::Builder}, parsed, out.errors, out.warnings);
   const auto lengths = reader.shape(member(*doc, "shape"), std::string(kShapePath));
   const JsonValue* shapes = reader.object_member(*doc, "", "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
   if (!shapes) return out;
@@ -427,10 +456,10 @@ GridRead read_edges(std::string_view json) {
   GridRead out;
   ParsedJson parsed;
   constexpr std::string_view kKeys[] = {"chunk_shapes"};
-  const JsonValue* doc = parse_root(json, false, parsed, "an object", {}, {kKeys, false});
+  const JsonValue* doc = parse_root(json, Quirks::Builder, parsed, "an object", {}, {kKeys, false});
   out.errors = parsed.errors;
   if (!doc) return out;
-  GridReader reader({}, parsed, out.errors, out.warnings);
+  GridReader reader({Quirks::Builder}, parsed, out.errors, out.warnings);
   const JsonValue* edges = reader.object_member(*doc, "", "chunk_shapes", "an array of edge lists, one per axis", JsonKind::Array);
   if (!edges) return out;
   auto grid = reader.edges(*edges, "/chunk_shapes");

@@ -8,11 +8,14 @@
 #include "chunk_grid.hpp"
 #include "json_document.hpp"
 #include "problem.hpp"
+#include "writers_ledger.hpp"
 
 namespace zr {
 
 struct ReadOptions {
-  bool lenient = false;  // accept integral floats and zarr-python 3.2.1's "regular" edge lists, with warnings
+  // What known writers stored against the spec (docs/writers-ledger.md):
+  // read with warnings by default, refused with Quirks::Refuse (strict).
+  Quirks quirks = Quirks::Read;
 };
 
 struct GridRead {
@@ -23,14 +26,6 @@ struct GridRead {
 
 // `shape` and `chunk_grid` of a zarr.json document (regular or rectilinear).
 GridRead read_grid_metadata(std::string_view json, ReadOptions options = {});
-
-// The whole document: the v3 array fields, plus shape and chunk_grid in full.
-struct Validation {
-  Problems errors;
-  Problems warnings;
-  bool valid() const { return errors.empty(); }
-};
-Validation validate_metadata(std::string_view json, ReadOptions options = {});
 
 // An axis fault as a problem (with no path yet): its message and code.
 Problem axis_problem(const AxisFault& fault, uint64_t length);

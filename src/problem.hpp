@@ -26,13 +26,14 @@ enum class ProblemCode : uint8_t {
   Overflow,          // a sum or product past 2^64 - 1
   SumBelowLength,    // edges that do not reach the axis length
   UnknownName,       // a name (of a grid, a kind) that is not supported
-  IntegralFloat,     // warning: an integral float read as an integer (lenient)
-  RegularEdgeLists,  // warning: edge lists in a "regular" grid (lenient)
-  ByteOrderMark,     // warning: a byte-order mark (lenient)
+  IntegralFloat,     // warning: an integral float read as an integer (writers' ledger)
+  RegularEdgeLists,  // warning: edge lists in a "regular" grid (writers' ledger)
+  ByteOrderMark,     // warning: a byte-order mark (writers' ledger)
   UnknownExtension,  // warning: a data type, codec or other extension this library does not know
   UnknownKey,        // a member that is not part of the document, and not marked "must_understand": false
   CodecOrder,        // codecs out of the order array-to-array, one array-to-bytes, bytes-to-bytes
   OutOfRange,        // an integer outside the range its data type or setting allows
+  Nonconformant,     // warning: metadata a known writer stored against the spec, read as meant (docs/writers-ledger.md)
 };
 
 struct Problem {

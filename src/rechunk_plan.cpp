@@ -6,6 +6,7 @@
 
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
+#include "checked.hpp"
 
 namespace zr {
 
@@ -31,7 +32,6 @@ std::vector<Span> data_spans(const Axis& axis) {
 
 // Points x0 + k s (k >= 0) in [lo, hi), for x0 <= lo <= hi.
 uint64_t points_in(uint64_t x0, uint64_t s, uint64_t lo, uint64_t hi) {
-  const auto ceil_div = [](uint64_t a, uint64_t b) { return a / b + (a % b != 0); };
   return ceil_div(hi - x0, s) - ceil_div(lo - x0, s);
 }
 
@@ -142,7 +142,8 @@ AxisOverlap axis_overlap(const Axis& source, const Axis& target) {
   for (size_t i = 0, j = 0; i < S.size() && j < T.size();) {
     const Span &s = S[i], &t = T[j];
     const uint64_t lo = std::max(s.origin, t.origin), hi = std::min(s.end(), t.end());
-    const uint64_t first = (lo - t.origin + t.size - 1) / t.size, stop = (hi - t.origin) / t.size;
+    // ceil_div: lo - t.origin + t.size - 1 wraps when lo is within a chunk of 2^64 - 1.
+    const uint64_t first = ceil_div(lo - t.origin, t.size), stop = (hi - t.origin) / t.size;
     if (first < stop) {
       const uint64_t u = t.size, q = (u - 1) / s.size;
       uint64_t inside = q;

@@ -20,6 +20,10 @@ Range normalize_slice(uint64_t length, const SliceSpec& spec) {
   return {start, std::max(start, stop)};
 }
 
+uint64_t slice_length(Range range, uint64_t step) {
+  return range.start >= range.stop ? 0 : ceil_div(range.stop - range.start, step);
+}
+
 std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index) {
   if (!index.negative || index.magnitude == 0) {  // -0 is 0
     if (index.magnitude >= length) return std::nullopt;

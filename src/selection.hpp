@@ -33,6 +33,9 @@ struct Range {
 };
 Range normalize_slice(uint64_t length, const SliceSpec& spec);
 
+// The elements a normalized slice selects: its length in the result.
+uint64_t slice_length(Range range, uint64_t step);
+
 // A negative index counts from the end. nullopt when outside [0, length).
 std::optional<uint64_t> resolve_index(uint64_t length, SignedIndex index);
 

@@ -17,7 +17,9 @@ function bareGrid(read) {
 // `grid` is null when there are errors; `names` are the dimension names, if any.
 export function readDocument(text, { lenient = false } = {}) {
   // readMetadata never throws, and reports JSON syntax errors with a byte offset.
-  const read = readMetadata(text, { lenient });
+  // The switch off is strict: what the writers' ledger reads (the library's
+  // default) is shown as errors.
+  const read = readMetadata(text, { strict: !lenient });
   const names = Array.isArray(read.dimensionNames) ? read.dimensionNames : null;
   if (read.kind === 'group') {
     const errors = read.errors.length ? read.errors : [{ path: '/node_type', message: 'found "group"; expected "array": a group has no chunk grid to draw', code: 'INVALID' }];
@@ -25,7 +27,7 @@ export function readDocument(text, { lenient = false } = {}) {
   }
   if (!bareGrid(read)) return { grid: read.grid, errors: read.errors, warnings: read.warnings, kind: 'zarr.json', names };
   try {
-    const grid = ChunkGrid.fromMetadata(text, { lenient });
+    const grid = ChunkGrid.fromMetadata(text, { strict: !lenient });
     return { grid, errors: [], warnings: grid.warnings, kind: 'grid', names };
   } catch (error) {
     if (error instanceof GridError) return { grid: null, errors: error.errors, warnings: [], kind: 'grid', names };

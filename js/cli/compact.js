@@ -1,17 +1,15 @@
 // @ts-check
 // `compact`: the canonical compact chunk_grid; with --write, that text
 // replaces the chunk_grid value in place, and every other byte stays.
-import { rename, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { ChunkGrid, locatePointers } from '../index.js';
+import { ChunkGrid, GridError, locatePointers } from '../index.js';
 import { memberSpan } from '../member-span.js';
 import { parseExact, stringifyExact } from '../exact-json.js';
-import { readBounded } from './read-file.js';
+import { bomLength, readBounded } from './read-file.js';
+import { replaceFile } from './write-file.js';
+import { documentLines } from './problem-lines.js';
 
-// A UTF-8 byte-order mark (read in lenient mode only) stays where it is:
+// A UTF-8 byte-order mark (read with a warning: docs/writers-ledger.md) stays where it is:
 // spans are found after it and counted from the file's first byte.
-const hasBOM = (bytes) => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-const bomLength = (bytes) => (hasBOM(bytes) ? 3 : 0);
 function chunkGridSpan(bytes) {
   const skip = bomLength(bytes);
   const span = memberSpan(bytes.subarray(skip), 'chunk_grid');
@@ -45,20 +43,27 @@ function declaredRegular(bytes) {
 }
 
 /**
+ * With `write`, the file is replaced safely (write-file.js); a symlink is
+ * refused, not written through.
  * @param {string} file
- * @param {{ write?: boolean, lenient?: boolean, out?: { write(text: string): unknown } }} [opts]
+ * @param {{ write?: boolean, lenient?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function compact(file, { write = false, lenient = false, out = process.stdout } = {}) {
+export async function compact(file, { write = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
   const bytes = await readBounded(file);
-  const text = compactText(bytes, { lenient });
+  let text;
+  try {
+    text = compactText(bytes, { lenient });
+  } catch (error) {
+    if (!(error instanceof GridError)) throw error;
+    for (const line of documentLines(file, bytes, { errors: error.errors, warnings: [] })) err.write(`${line}\n`);
+    return 1;
+  }
   out.write(`${text}\n`);
   if (!write) return 0;
   const [begin, end] = chunkGridSpan(bytes);
   const replacement = Buffer.from(text);
   if (replacement.equals(bytes.subarray(begin, end))) return 0;
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  await writeFile(temporary, Buffer.concat([bytes.subarray(0, begin), replacement, bytes.subarray(end)]), { mode: (await stat(file)).mode });
-  await rename(temporary, file);
+  await replaceFile(file, Buffer.concat([bytes.subarray(0, begin), replacement, bytes.subarray(end)]));
   return 0;
 }

@@ -1,18 +1,24 @@
 // @ts-check
-// `inspect`: a dask-style summary of one array's chunk grid, and with
-// --svg, the chunk-layout drawing (the web demo's layout logic).
-import { writeFile } from 'node:fs/promises';
-import { ChunkGrid } from '../index.js';
+// `inspect`: what a zarr.json describes, under a line naming the file and
+// the kind of node. An array: a dask-style summary of its chunk grid, and
+// with --svg, the chunk-layout drawing (the web demo's layout logic). A
+// group: its attributes, and its children when it lists them in
+// consolidated metadata. Given a folder, each node in it, in path order.
 import { formatRuns } from '../format-runs.js';
 import { stringifyExact } from '../exact-json.js';
-import { readBounded } from './read-file.js';
+import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { documentLines } from './problem-lines.js';
+import { stat } from 'node:fs/promises';
+import { isURL, sources } from './walk.js';
+import { replaceFile } from './write-file.js';
+import { safeText } from './terminal-text.js';
+import { list, table } from './table.js';
 
-const list = (values) => `[${values.join(', ')}]`;
 
 /** @param {import('../index.js').ChunkGrid} grid */
 export function describeGrid(grid) {
   const s = grid.summary();
-  const rows = [
+  return table([
     ['shape', list(s.shape)],
     ['chunks per axis', `${list(s.gridShape)} active, ${list(s.declaredGridShape)} declared`],
     ...s.runs.map((runs, axis) => [`runs, axis ${axis}`, formatRuns(runs)]),
@@ -22,27 +28,73 @@ export function describeGrid(grid) {
     ['chunks', `${s.numChunks} active, ${s.declaredChunks} declared`],
     ['overflow chunks', String(s.overflowChunks)],
     ['regular', s.regular ? `yes: ${stringifyExact(s.regular).text}` : 'no'],
-  ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+  ]);
+}
+
+// One consolidated child, in a few words.
+function child(read) {
+  if (read.kind === 'group') return 'group';
+  if (!read.valid) return 'array (invalid)';
+  const type = typeof read.dataType === 'string' ? read.dataType : stringifyExact(read.dataType).text;
+  return `array ${type}, shape ${list(read.shape ?? [])}`;
+}
+
+// Text from the document (attributes, names, data types) is escaped for
+// the terminal.
+/** @param {import('../index.js').GroupMetadataRead} read */
+export function describeGroup(read) {
+  const rows = [['attributes', safeText(stringifyExact(read.attributes).text)]];
+  if (!read.consolidated) rows.push(['children', 'not listed (no consolidated metadata)']);
+  else {
+    rows.push(['children', `${read.consolidated.size} listed in consolidated metadata`]);
+    for (const [path, entry] of read.consolidated) rows.push([`  ${safeText(path)}`, safeText(child(entry))]);
+  }
+  return table(rows);
 }
 
 /**
- * @param {string} file
- * @param {{ svg?: string, lenient?: boolean, out?: { write(text: string): unknown } }} [opts]
+ * @param {string} target a zarr.json, or a folder holding some
+ * @param {{ svg?: string, lenient?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function inspect(file, { svg, lenient = false, out = process.stdout } = {}) {
-  const grid = ChunkGrid.fromMetadata(await readBounded(file), { lenient });
-  try {
-    out.write(`${describeGrid(grid)}\n`);
-    if (svg) {
-      const { renderSVG } = await import('../layout.js');
-      await writeFile(svg, renderSVG(grid));
-      out.write(`wrote ${svg}\n`);
-    }
-    return 0;
-  } finally {
-    grid.dispose();
+export async function inspect(target, { svg, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+  if (svg && !isURL(target) && (await stat(target).catch(() => null))?.isDirectory()) {
+    throw new Error(`--svg draws one array: give its zarr.json, not the folder ${target}`);
   }
+  let status = 0, count = 0;
+  for await (const { file, read: readBytes } of sources([target])) {
+    if (count++) out.write('\n');
+    let bytes;
+    try {
+      bytes = await readBytes();
+    } catch (caught) {
+      const error = /** @type {NodeJS.ErrnoException} */ (caught);
+      err.write(`${safeText(file)}: cannot read: ${safeText(error.code ?? error.message)}\n`);
+      status = 1;
+      continue;
+    }
+    const read = readMetadata(bytes, { lenient });
+    try {
+      for (const line of documentLines(file, bytes, read)) err.write(`${line}\n`);
+      if (!read.valid) {
+        status = 1;
+        continue;
+      }
+      const grid = read.kind === 'array' ? read.grid : null;
+      const description = read.kind === 'group' ? describeGroup(read) : describeGrid(/** @type {import('../index.js').ChunkGrid} */ (grid));
+      out.write(`${safeText(file)}: ${read.kind}\n${description}\n`);
+      if (svg && grid) {
+        const { renderSVG } = await import('../layout.js');
+        await replaceFile(svg, renderSVG(grid));
+        out.write(`wrote ${safeText(svg)}\n`);
+      }
+    } finally {
+      disposeGrids(read);
+    }
+  }
+  if (count === 0) {
+    err.write(`found no zarr.json in ${safeText(target)}\n`);
+    return 1;
+  }
+  return status;
 }

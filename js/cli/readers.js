@@ -2,6 +2,7 @@
 // `validate --readers`: the reader report (docs/readers.md) of each file, as
 // a small table, or as the "readers" member of its --json object.
 import { GridError, readerReport } from '../index.js';
+import { safeText } from './terminal-text.js';
 
 /** @import { ReaderVerdict } from '../index.js' */
 
@@ -16,16 +17,11 @@ export function readersOf(/** @type {Uint8Array} */ bytes) {
   }
 }
 
-// Pointers and reasons hold keys from the store: control characters are shown escaped,
-// never sent to the terminal.
-const printable = (/** @type {string} */ text) =>
-  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 /** @returns {string} */
 export function readersTable(/** @type {string} */ file, /** @type {ReaderVerdict[] | null} */ readers) {
-  if (!readers) return `${file}: readers: not reported, the document is not valid under the strict rules\n`;
-  const rows = readers.map((r) => [r.reader, r.versions, r.setting ? `${r.verdict} (${r.setting})` : r.verdict, printable(r.pointer) || '(document)', printable(r.reason)]);
+  if (!readers) return `${safeText(file)}: readers: not reported, the document is not valid under the strict rules\n`;
+  const rows = readers.map((r) => [r.reader, r.versions, r.setting ? `${r.verdict} (${r.setting})` : r.verdict, safeText(r.pointer) || '(document)', safeText(r.reason)]);
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const lines = rows.map((row) => `  ${row.map((cell, column) => (column < widths.length ? cell.padEnd(widths[column]) : cell)).join('  ')}`);
-  return `${file}: readers\n${lines.join('\n')}\n`;
+  return `${safeText(file)}: readers\n${lines.join('\n')}\n`;
 }

@@ -1,22 +1,30 @@
 // @ts-check
 // Finds every zarr.json under the given paths and URLs, one at a time, so
-// memory does not grow with the number of files. Symlinked directories are
-// followed once: a directory already visited (by device and inode) is skipped.
-// A zarr.json (or a path given) that is not a regular file, such as a FIFO
-// or a device, is reported unreadable without being opened (read-file.js).
-import { opendir, stat } from 'node:fs/promises';
+// memory does not grow with the number of files. Inside a folder given,
+// symlinks are followed only to places inside that folder (a link out of
+// it, to "/" say, is reported, not walked), and each folder is walked once:
+// a folder already visited (by device and inode) is skipped, so loops end.
+// Every file is read by the guarded reader (read-file.js): a zarr.json that
+// is a FIFO or a device is reported unreadable without being opened.
+import { lstat, opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readBounded, readResponseBounded } from './read-file.js';
+import { readBounded, readResponseBounded, resolveInside } from './read-file.js';
 
-const isURL = (target) => /^https?:\/\//i.test(target);
+export const isURL = (target) => /^https?:\/\//i.test(target);
 
-// Each source is {file, read()}: read() resolves to the bytes or throws.
+/**
+ * Each source is {file, read(), tree}: read() resolves to the bytes or
+ * throws; `tree` is the folder given that the file was found in (symlinks
+ * may not leave it), absent for a file or URL given by itself.
+ * @param {string[]} targets
+ * @returns {AsyncGenerator<{ file: string, read: () => Promise<Uint8Array>, tree?: string, url?: boolean }>}
+ */
 export async function* sources(targets) {
   const visited = new Set();
   for (const target of targets) {
     if (isURL(target)) {
       const url = target.endsWith('/') ? `${target}zarr.json` : target;
-      yield { file: url, read: () => fetchBytes(url) };
+      yield { file: url, read: () => fetchBytes(url), url: true };
       continue;
     }
     let info;
@@ -26,12 +34,12 @@ export async function* sources(targets) {
       yield { file: target, read: () => Promise.reject(error) };
       continue;
     }
-    if (info.isDirectory()) yield* walk(target, info, visited);
+    if (info.isDirectory()) yield* walk(target, target, info, visited);
     else yield { file: target, read: () => readBounded(target) };
   }
 }
 
-async function* walk(dir, info, visited) {
+async function* walk(dir, tree, info, visited) {
   const id = `${info.dev}:${info.ino}`;
   if (visited.has(id)) return;
   visited.add(id);
@@ -40,22 +48,26 @@ async function* walk(dir, info, visited) {
     names = [];
     for await (const entry of await opendir(dir)) names.push(entry.name);
   } catch (error) {
-    yield { file: dir, read: () => Promise.reject(error) };
+    yield { file: dir, read: () => Promise.reject(error), tree };
     return;
   }
-  names.sort();
+  // A folder's own zarr.json first, then its children, in name order.
+  names.sort((a, b) => (a === 'zarr.json' ? -1 : b === 'zarr.json' ? 1 : a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) {
     const path = join(dir, name);
     let entry;
     try {
       entry = await stat(path);
+      // Only a folder or a zarr.json is read; a link to one must stay inside.
+      if ((entry.isDirectory() || name === 'zarr.json') && (await lstat(path)).isSymbolicLink()) await resolveInside(path, tree);
     } catch (error) {
-      // A dangling symlink named zarr.json is worth a line; others are not.
-      if (name === 'zarr.json') yield { file: path, read: () => Promise.reject(error) };
+      // A link out of the tree, a loop, or a dangling zarr.json is worth a
+      // line; other dangling links are not.
+      if (name === 'zarr.json' || entry) yield { file: path, read: () => Promise.reject(error), tree };
       continue;
     }
-    if (entry.isDirectory()) yield* walk(path, entry, visited);
-    else if (name === 'zarr.json') yield { file: path, read: () => readBounded(path) };
+    if (entry.isDirectory()) yield* walk(path, tree, entry, visited);
+    else if (name === 'zarr.json') yield { file: path, read: () => readBounded(path, { tree }), tree };
   }
 }
 

@@ -21,8 +21,11 @@ export const CONSOLIDATED = Symbol.for('zarr-rectilinear.consolidated');
 
 const ENTRIES = '/consolidated_metadata/metadata/';
 
-// The errors of a group's own document, not those it lists again for its entries.
-export const ownErrors = (read) => read.errors.filter((p) => !p.path.startsWith(ENTRIES));
+// The errors of a group's own document, not those it lists again for its
+// entries. Every pointer is from the root document, so a group listed as an
+// entry at `pointer` owns the errors below `pointer` that are not its own
+// entries'.
+export const ownErrors = (read, pointer = '') => read.errors.filter((p) => !p.path.startsWith(`${pointer}${ENTRIES}`));
 
 // key ("/a/b/zarr.json") → {read, pointer}: every entry of the root's
 // consolidated metadata (flattened keys "a/b", as zarr-python writes them),
@@ -58,10 +61,10 @@ function entriesOf(root) {
  * store passed in, so its own type is set aside here.
  * @type {typeof import('../zarrita.js').withConsolidatedMetadata}
  */
-export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, lenient?: boolean}} */ opts = {}) => {
+export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, strict?: boolean, lenient?: boolean}} */ opts = {}) => {
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
-  const root = readMetadata(bytes, { lenient: opts.lenient });
+  const root = readMetadata(bytes, { strict: opts.strict });
   const unreadable = unreadableError(root, '/zarr.json');
   if (unreadable) {
     disposeGrids(root);
@@ -114,7 +117,8 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     contents() {
       return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
-    [CONSOLIDATED]: (key) => (served(key) ? known.get(key)?.read : undefined),
+    // An entry's read and its pointer in the root document.
+    [CONSOLIDATED]: (key) => (served(key) ? known.get(key) : undefined),
   };
 }));
 

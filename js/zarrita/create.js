@@ -4,7 +4,7 @@
 // {attributes}) writes a group's. Options take zarrita's names, with the
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
-import { stringifyExact } from '../exact-json.js';
+import { standingProblems, stringifyExact } from '../exact-json.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { ownErrors } from './consolidated.js';
@@ -21,10 +21,13 @@ import { checkWritable, writeKey } from './store.js';
  */
 
 // zarr.json text: objects indented, arrays of numbers on one line, integers
-// exact beyond 2^53 (bigints). A value it cannot write exactly is an error
-// naming its JSON Pointer.
-function formatJSON(value, call) {
-  const { text, problems } = stringifyExact(value, { layout: 'document' });
+// exact beyond 2^53 (bigints). What cannot be written exactly is an error
+// naming its JSON Pointer (a number above 2^53 - 1 counts only where an
+// integer is wanted).
+function documentText(doc, call) {
+  const { text: body, problems: found } = stringifyExact(doc, { layout: 'document' });
+  const text = `${body}\n`;
+  const problems = standingProblems(text, found);
   if (problems.length) throw new InvalidMetadataError(`${call}: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: problems[0].path });
   return text;
 }
@@ -127,9 +130,11 @@ export async function create(location, opts = /** @type {CreateOptions<D>} */ ({
     attributes: o.attributes ?? {},
   };
   if (o.dimensionNames !== undefined) doc.dimension_names = o.dimensionNames;
-  const text = `${formatJSON(doc, 'create')}\n`;
+  const text = documentText(doc, 'create');
   const key = keyFor(path, 'zarr.json');
-  const meta = readArrayMetadata(readMetadata(text), { key }); // every check open makes, before anything is written
+  // Every check open makes, before anything is written; strict, so that
+  // nothing the writers' ledger reads with a warning is written.
+  const meta = readArrayMetadata(readMetadata(text, { strict: true }), { key });
   try {
     await makeRoom(store, path, o.overwrite ?? false);
     await writeKey(store, key, new TextEncoder().encode(text));
@@ -152,9 +157,9 @@ export async function createGroup(location, opts = {}) {
   const o = optionsOf(opts, GROUP_OPTIONS, 'createGroup');
   const { store, path } = storeAndPath(location, o.path);
   checkWritable(store);
-  const text = `${formatJSON({ zarr_format: 3, node_type: 'group', attributes: o.attributes ?? {} }, 'createGroup')}\n`;
+  const text = documentText({ zarr_format: 3, node_type: 'group', attributes: o.attributes ?? {} }, 'createGroup');
   const key = keyFor(path, 'zarr.json');
-  const read = readMetadata(text);
+  const read = readMetadata(text, { strict: true });
   const errors = ownErrors(read);
   if (errors.length) throw new InvalidMetadataError(`createGroup: ${errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: errors[0].path });
   await makeRoom(store, path, o.overwrite ?? false);

@@ -89,7 +89,7 @@ function* readTasks(context, axes, out, outStride, signal) {
  * @param {RectilinearArray<D, Readable>} arr
  * @param {readonly Integer[]} selection
  * @param {GetOptions} [opts]
- * @returns {Promise<ScalarFor<D> | NdArray<D>>}
+ * @returns {Promise<ScalarFor<D>>}
  */
 /**
  * @template {SupportedDataType} D

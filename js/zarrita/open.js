@@ -63,13 +63,14 @@ export async function open(location, opts = {}) {
   opts.signal?.throwIfAborted();
   const key = keyFor(path, 'zarr.json');
   // An entry of consolidated metadata, already read: shared, never disposed here.
-  let read = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  const entry = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  let read = entry?.read;
   const owned = !read;
   if (owned) {
     const bytes = await readKey(store, key, opts.signal);
     if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
     // One read of the document: validated, its grid built, its values exact.
-    read = readMetadata(bytes, { lenient: opts.lenient });
+    read = readMetadata(bytes, { strict: opts.strict });
     const unreadable = unreadableError(read, key);
     if (unreadable) {
       disposeGrids(read);
@@ -81,7 +82,7 @@ export async function open(location, opts = {}) {
     throw new NotFoundError(`${kind} at ${path}: ${key} describes ${read.kind === 'group' ? 'a group' : 'an array'}`, { path, found: read.kind });
   }
   if (read.kind === 'group') {
-    const errors = ownErrors(read);
+    const errors = ownErrors(read, entry?.pointer);
     if (owned) disposeGrids(read);
     if (errors.length) {
       const problems = errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');

@@ -1,12 +1,37 @@
 // @ts-check
 // Store access with errors that name the key. zarrita's stores return
 // undefined for a missing key; anything they throw becomes a StoreError.
+// Every key is checked first: stores join keys to a folder (FileSystemStore)
+// or a URL (FetchStore), so a key that could step out of the store's root,
+// or name another host, never reaches one (docs/threat-model.md). The core
+// refuses such names in metadata already; this holds whatever the caller
+// passes as a path.
 import { StoreError, UnsupportedError } from './errors.js';
 import { isPromiseLike } from './pool.js';
 
 function rethrow(operation, key, error, signal) {
   if (signal?.aborted) throw signal.reason ?? error;
   throw new StoreError(operation, key, error);
+}
+
+// Why `key` could resolve outside the store, or "" when it cannot: a key is
+// "/" and steps, none empty, "." or ".." (also percent-encoded, as URL
+// parsers decode them), with no backslash (a separator to Windows and to
+// URL parsers), no control character and no scheme ("https:", "C:").
+function unsafeKey(key) {
+  if (typeof key !== 'string' || !key.startsWith('/')) return 'it does not start with "/"';
+  const steps = key.slice(1).split('/');
+  if (steps.some((s) => s === '')) return 'it has an empty step';
+  if (steps.some((s) => /^(?:\.|%2e){1,2}$/i.test(s))) return 'it has a "." or ".." step';
+  if (key.includes('\\')) return 'it holds a backslash';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(key)) return 'it holds a control character';
+  if (steps[0].includes(':')) return 'its first step holds ":" (a URL scheme or a drive)';
+  return '';
+}
+
+function checkKey(operation, key) {
+  const why = unsafeKey(key);
+  if (why) throw new StoreError(operation, String(key), new TypeError(`refused the key ${JSON.stringify(key)} before asking the store: ${why}; a key stays inside the store`));
 }
 
 function checkBytes(operation, key, bytes) {
@@ -89,11 +114,13 @@ function read(key, signal, call) {
 }
 
 export function readKey(store, key, signal) {
+  checkKey('reading', key);
   return read(key, signal, (opts) => store.get(key, opts));
 }
 
 // range: {offset, length} or {suffixLength}.
 export function readRange(store, key, range, signal) {
+  checkKey('reading', key);
   return read(key, signal, (opts) => store.getRange(key, range, opts));
 }
 
@@ -102,6 +129,7 @@ export function checkWritable(store) {
 }
 
 export async function writeKey(store, key, bytes) {
+  checkKey('writing', key);
   try {
     await store.set(key, bytes);
   } catch (error) {

@@ -24,6 +24,8 @@
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
 #include "canonical_json.hpp"
+#include "document.hpp"
+#include "document_rules.hpp"
 #include "grid_builders.hpp"
 #include "rechunk_plan.hpp"
 #include "json_document.hpp"
@@ -70,17 +72,20 @@ class GridOutcome {
   double failed_part_;
 };
 
-GridOutcome read_grid_metadata(uintptr_t text, size_t length, bool lenient) {
-  return GridOutcome(zr::read_grid_metadata(bytes_at(text, length), {lenient}));
+// `strict`: the writers' ledger's entries are errors (else read, with warnings).
+zr::ReadOptions read_options(bool strict) { return {strict ? zr::Quirks::Refuse : zr::Quirks::Read}; }
+
+GridOutcome read_grid_metadata(uintptr_t text, size_t length, bool strict) {
+  return GridOutcome(zr::read_grid_metadata(bytes_at(text, length), read_options(strict)));
 }
 GridOutcome read_chunk_shapes(uintptr_t text, size_t length) {
   return GridOutcome(zr::read_chunk_shapes(bytes_at(text, length)));
 }
 GridOutcome read_edges(uintptr_t text, size_t length) { return GridOutcome(zr::read_edges(bytes_at(text, length))); }
 
-// A whole document's problems, as an outcome with no grid.
-GridOutcome validate_metadata(uintptr_t text, size_t length, bool lenient) {
-  zr::Validation v = zr::validate_metadata(bytes_at(text, length), {lenient});
+// A whole document's problems (an array or a group), as an outcome with no grid.
+GridOutcome validate_metadata(uintptr_t text, size_t length, bool strict) {
+  zr::Validation v = zr::validate_metadata(bytes_at(text, length), read_options(strict));
   return GridOutcome({std::nullopt, std::move(v.errors), std::move(v.warnings)});
 }
 
@@ -160,6 +165,24 @@ Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintp
     }
   }
   return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)});
+}
+
+// Which of `count` JSON Pointers (laid out as for locate_pointers) name a
+// place in the document `text` where a float may stand (zr::float_place):
+// one column, 1 or 0 per pointer. For JS numbers past 2^53 - 1, which are
+// suspect only where an integer is wanted. A failed Columns when the text
+// does not parse.
+Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+  zr::ParsedJson parsed;
+  zr::parse_json(bytes_at(text, length), zr::Quirks::Read, parsed);
+  if (!parsed.ok) return Columns::failed(0);
+  std::vector<uint64_t> floats(count);
+  for (size_t i = 0; i < count; ++i) {
+    const std::string_view pointer = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+    pointers += pointer.size();
+    floats[i] = zr::float_place(parsed.document, pointer);
+  }
+  return Columns({std::move(floats)});
 }
 
 Columns runs_columns(const std::vector<zr::Run>& runs) {
@@ -354,17 +377,18 @@ double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   return static_cast<double>(zr::slice_entry_bound(*a, range, step));
 }
 
-// The element range [start, stop) and step a slice argument selects.
+// The element range [start, stop) and step a slice argument selects, and
+// how many elements that is.
 struct SliceRange {
   bool ok = false;
-  uint64_t start = 0, stop = 0, step = 1;
+  uint64_t start = 0, stop = 0, step = 1, length = 0;
 };
 SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   const zr::Axis* a = axis_of(g, axis);
   zr::Range range;
   uint64_t step;
   if (!a || !slice_range(*a, spec, range, step)) return {};
-  return {true, range.start, range.stop, step};
+  return {true, range.start, range.stop, step, zr::slice_length(range, step)};
 }
 
 zr::SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
@@ -562,7 +586,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .value("UNKNOWN_EXTENSION", zr::ProblemCode::UnknownExtension)
       .value("UNKNOWN_KEY", zr::ProblemCode::UnknownKey)
       .value("CODEC_ORDER", zr::ProblemCode::CodecOrder)
-      .value("OUT_OF_RANGE", zr::ProblemCode::OutOfRange);
+      .value("OUT_OF_RANGE", zr::ProblemCode::OutOfRange)
+      .value("NONCONFORMANT", zr::ProblemCode::Nonconformant);
 
   value_object<zr::Problem>("Problem")
       .field("path", &zr::Problem::path)
@@ -623,7 +648,8 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
       .field("ok", &SliceRange::ok)
       .field("start", &SliceRange::start)
       .field("stop", &SliceRange::stop)
-      .field("step", &SliceRange::step);
+      .field("step", &SliceRange::step)
+      .field("length", &SliceRange::length);
 
   value_object<IntegerAt>("IntegerAt")
       .field("found", &IntegerAt::found)
@@ -693,6 +719,7 @@ EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
   function("validateMetadata", guarded<&validate_metadata>);
   function("memberSpan", guarded<&member_span>);
   function("locatePointers", guarded<&locate_pointers>);
+  function("floatPlaces", guarded<&float_places>);
   function("heapInUse", &heap_in_use);
   constant("maxDocumentBytes", static_cast<double>(zr::kMaxDocumentBytes));
   constant("outOfMemoryFlag", reinterpret_cast<uintptr_t>(&zr::wasm::out_of_memory.raised));

@@ -6,6 +6,7 @@
 // See docs/wasm-boundary.md.
 #include <emscripten/bind.h>
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,6 +114,11 @@ class JsValues {
         // text as JSON.parse would (and keeps libc's strtod out of the module).
         return val::global("Number")(std::string(text));
       }
+      case zr::JsonKind::NonFinite: {  // ledger: non-finite-tokens (the float each token names, exactly)
+        const std::string_view token = zr::number_text_of(v);
+        const double inf = std::numeric_limits<double>::infinity();
+        return val(token == "NaN" ? std::numeric_limits<double>::quiet_NaN() : token[0] == '-' ? -inf : inf);
+      }
       default: return val::null();  // null (run lists are read into grids, never handed out)
     }
   }
@@ -171,12 +177,14 @@ val node_to_js(zr::DocumentNode& node, PendingGrids& grids) {
 // not parse. For text the core wrote (a grid's JSON).
 val read_json(uintptr_t text, size_t length) {
   zr::ParsedJson parsed;
-  zr::parse_json({reinterpret_cast<const char*>(text), length}, false, parsed);
+  zr::parse_json({reinterpret_cast<const char*>(text), length}, zr::Quirks::Builder, parsed);
   return parsed.ok ? JsValues().value(parsed.document) : val::null();
 }
 
-val read_document(uintptr_t text, size_t length, bool lenient) {
-  zr::Document doc = zr::read_document({reinterpret_cast<const char*>(text), length}, {lenient});
+// `strict`: the writers' ledger's entries are errors (else read, with warnings).
+val read_document(uintptr_t text, size_t length, bool strict) {
+  zr::Document doc = zr::read_document({reinterpret_cast<const char*>(text), length},
+                                       {strict ? zr::Quirks::Refuse : zr::Quirks::Read});
   PendingGrids grids;
   val out = node_to_js(doc.root, grids);
   // Each grid is moved into a Grid handle (the class bindings.cpp

@@ -114,6 +114,8 @@ export interface SliceRange {
   start: bigint;
   stop: bigint;
   step: bigint;
+  /** The elements selected. */
+  length: bigint;
 }
 
 export interface SliceChunks {
@@ -216,18 +218,19 @@ export interface NativeModule {
   maxDocumentBytes: number;
   /** The address of a byte that a call which ran out of memory sets to 1. */
   outOfMemoryFlag: number;
-  readGridMetadata(text: number, length: number, lenient: boolean): GridOutcome;
+  readGridMetadata(text: number, length: number, strict: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
   readEdges(text: number, length: number): GridOutcome;
-  validateMetadata(text: number, length: number, lenient: boolean): GridOutcome;
+  validateMetadata(text: number, length: number, strict: boolean): GridOutcome;
   memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
-  readDocument(text: number, length: number, lenient: boolean): NativeDocument;
+  readDocument(text: number, length: number, strict: boolean): NativeDocument;
   /**
    * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
    * their lengths (uint32) at `lengths`. Five columns: pointer index, has
    * key, key start, start, end (byte offsets).
    */
   locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
+  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
   /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
   trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
   /** `n` grid addresses (uint32) at `grids`. */

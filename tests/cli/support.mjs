@@ -1,5 +1,5 @@
-// Shared by the CLI suites: the fixtures, and the real CLI spawned with
-// arguments. Not a test file: node --test picks up only *.test.mjs.
+// Shared by the CLI suites: the real CLI, spawned. Not a test file: node
+// --test picks up only *.test.mjs.
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -7,10 +7,11 @@ export const root = resolve(import.meta.dirname, '../..');
 export const fixtures = join(root, 'tests/cli/fixtures');
 const cli = join(root, 'js/cli.js');
 
-// -> {code, stdout, stderr, lines}
+// Runs the CLI; resolves to its exit code (or the signal that ended it,
+// past the timeout: a hang), its output and the output's lines.
 export function run(...args) {
   return new Promise((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ code: error ? error.code : 0, stdout, stderr, lines: stdout.trim().split('\n') }));
+    execFile('node', [cli, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
+      done({ code: error ? error.code : 0, signal: error?.signal ?? null, stdout, stderr, lines: stdout.trim().split('\n') }));
   });
 }

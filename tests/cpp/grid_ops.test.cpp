@@ -6,6 +6,7 @@
 #include <random>
 
 #include "axis_window.hpp"
+#include "checked.hpp"
 #include "grid_builders.hpp"
 #include "rechunk_plan.hpp"
 #include "test_support.hpp"
@@ -29,23 +30,26 @@ std::vector<std::pair<uint64_t, uint64_t>> data_spans_of(const Axis& a) {
   return out;
 }
 
+// Adds the reads of one target span [a, b) against the source spans to `o`.
+void read_spans(const std::vector<std::pair<uint64_t, uint64_t>>& source, uint64_t a, uint64_t b, zr::AxisOverlap& o) {
+  uint64_t n = 0;
+  for (auto [sa, sb] : source) {
+    if (sa < b && a < sb) {
+      ++n;
+      o.read_elements += sb - sa;
+    }
+  }
+  o.reads += n;
+  o.max_reads = std::max(o.max_reads, n);
+}
+
 zr::AxisOverlap brute_overlap(const Axis& source, const Axis& target) {
   zr::AxisOverlap o;
   o.length = target.length();
   const auto S = data_spans_of(source), T = data_spans_of(target);
   o.source_chunks = S.size();
   o.target_chunks = T.size();
-  for (auto [ta, tb] : T) {
-    uint64_t n = 0;
-    for (auto [sa, sb] : S) {
-      if (sa < tb && ta < sb) {
-        ++n;
-        o.read_elements += sb - sa;
-      }
-    }
-    o.reads += n;
-    o.max_reads = std::max(o.max_reads, n);
-  }
+  for (auto [ta, tb] : T) read_spans(S, ta, tb, o);
   return o;
 }
 
@@ -265,4 +269,89 @@ TEST_CASE("axis_sources lists the source chunks each target chunk reads") {
   CHECK(s->source_stop == std::vector<uint64_t>{2, 4});
   CHECK(!zr::axis_sources(source, target, 0, 3));  // chunk 2 is an overflow chunk
   CHECK(!zr::axis_sources(source, target, 2, 1));
+}
+
+// --- Near 2^64 - 1 ---------------------------------------------------------------
+// Axes whose length is within a few chunks of the largest uint64, where a
+// sum such as a + b - 1 in a ceiling division would wrap. A step axis of a
+// divisor of 2^64 - 1 (3 5 17 257 641 65537 6700417) against an axis of one
+// huge chunk and a short random tail: the huge chunk's part is counted by
+// hand, the tail chunk by chunk.
+
+namespace {
+
+// Chunks [origin, end) of an axis that starts with one chunk of `head`
+// elements followed by `tail` (small) chunks.
+std::vector<std::pair<uint64_t, uint64_t>> tail_spans(uint64_t head, const std::vector<uint64_t>& tail) {
+  std::vector<std::pair<uint64_t, uint64_t>> out{{0, head}};
+  for (uint64_t e : tail) out.push_back({out.back().second, out.back().second + e});
+  return out;
+}
+
+// Reads and read elements of one target span [a, b) against a step-u source.
+void read_step(uint64_t u, uint64_t a, uint64_t b, zr::AxisOverlap& o) {
+  const uint64_t n = zr::ceil_div(b, u) - a / u;
+  o.reads += n;
+  o.read_elements += zr::u128(n) * u;
+  o.max_reads = std::max(o.max_reads, n);
+}
+
+// Target step u over the spans: the step chunks inside the head read the
+// head alone; the rest are counted one by one.
+zr::AxisOverlap step_target(const std::vector<std::pair<uint64_t, uint64_t>>& spans, uint64_t u) {
+  zr::AxisOverlap o;
+  o.length = kMax;
+  o.source_chunks = spans.size();
+  o.target_chunks = kMax / u;
+  const uint64_t head = spans[0].second, inside = head / u;
+  o.reads = inside;
+  o.read_elements = zr::u128(inside) * head;
+  if (inside > 0) o.max_reads = 1;
+  for (uint64_t c = inside; c < kMax / u; ++c) read_spans(spans, c * u, c * u + u, o);
+  return o;
+}
+
+// Source step u, target the spans.
+zr::AxisOverlap step_source(const std::vector<std::pair<uint64_t, uint64_t>>& spans, uint64_t u) {
+  zr::AxisOverlap o;
+  o.length = kMax;
+  o.source_chunks = kMax / u;
+  o.target_chunks = spans.size();
+  for (auto [a, b] : spans) read_step(u, a, b, o);
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("axis_overlap at 2^64 - 1: the last target chunk reads three") {
+  // Chunks of 15 against [2^64 - 8, 5, 2]: the last chunk of 15 meets all three.
+  const Axis target = step_axis(kMax, 15), source = edges_axis(kMax, {kMax - 7, 5, 2});
+  const zr::AxisOverlap o = zr::axis_overlap(source, target);
+  CHECK(o.max_reads == 3);
+  require_same(o, step_target(tail_spans(kMax - 7, {5, 2}), 15));
+  // The other way: the huge chunk reads all but the last chunk of 15.
+  const zr::AxisOverlap back = zr::axis_overlap(target, source);
+  CHECK(back.max_reads == kMax / 15);
+  require_same(back, step_source(tail_spans(kMax - 7, {5, 2}), 15));
+}
+
+TEST_CASE("axis_overlap agrees with a count near 2^64 - 1") {
+  const uint64_t steps[] = {3, 5, 15, 17, 51, 85, 255, 257};
+  std::mt19937_64 rng(11);
+  for (int n = 0; n < 2000; ++n) {
+    const uint64_t u = steps[rng() % std::size(steps)], tail_length = 1 + rng() % 60;
+    std::vector<uint64_t> tail;
+    for (uint64_t left = tail_length; left > 0;) {
+      const uint64_t e = std::min(left, 1 + rng() % 9);
+      tail.push_back(e);
+      left -= e;
+    }
+    std::vector<uint64_t> edges{kMax - tail_length};
+    edges.insert(edges.end(), tail.begin(), tail.end());
+    const Axis list = edges_axis(kMax, edges), step = step_axis(kMax, u);
+    const auto spans = tail_spans(kMax - tail_length, tail);
+    INFO("step " << u << ", tail of " << tail.size() << " chunks over " << tail_length);
+    require_same(zr::axis_overlap(list, step), step_target(spans, u));
+    require_same(zr::axis_overlap(step, list), step_source(spans, u));
+  }
 }

@@ -100,7 +100,7 @@ TEST_CASE("Edge lists under the named array are read as runs; any other item sta
       R"({"a":{"b":[[4,[2,3],5],[1,"x"],[],[7,[8,9,1]],6,[[1,2],[3,4]],[[5,0]],[2,[3]]],"c":[[1,2]]},"b":[[1]]})";
   constexpr std::string_view at[] = {"a", "b"};
   zr::ParsedJson parsed;
-  zr::parse_json(json, false, parsed, {}, {at});
+  zr::parse_json(json, zr::Quirks::Refuse, parsed, {}, {at});
   REQUIRE(parsed.ok);
   const zr::JsonValue& list = parsed.document["a"]["b"];
   REQUIRE(list.IsArray());
@@ -144,11 +144,11 @@ TEST_CASE("Edge lists under the named array are read as runs; any other item sta
 TEST_CASE("Reading edge lists as runs keeps duplicate keys and a root array as they were", "[json][runs]") {
   constexpr std::string_view at[] = {"a"};
   zr::ParsedJson twice;
-  zr::parse_json(R"({"a":[[1]],"a":[[2]]})", false, twice, {}, {at});
+  zr::parse_json(R"({"a":[[1]],"a":[[2]]})", zr::Quirks::Refuse, twice, {}, {at});
   CHECK(paths(twice.errors) == std::vector<std::string>{"/a"});
   CHECK(twice.run_lists.size() == 2);
   zr::ParsedJson root;
-  zr::parse_json("[[1,2]]", false, root, {}, {at});
+  zr::parse_json("[[1,2]]", zr::Quirks::Refuse, root, {}, {at});
   REQUIRE(root.ok);
   CHECK(zr::kind_of(root.document[0]) == zr::JsonKind::Array);
 }
@@ -156,7 +156,7 @@ TEST_CASE("Reading edge lists as runs keeps duplicate keys and a root array as t
 TEST_CASE("With `only`, other top-level members are parsed but not kept: each stands as null", "[json]") {
   constexpr std::string_view only[] = {"shape"};
   zr::ParsedJson parsed;
-  zr::parse_json(R"({"shape":[1,2],"attributes":{"a":[1,2,{"b":3,"b":4}],"c":"d"},"x":"y","n":1e400,"shape2":[]})", false,
+  zr::parse_json(R"({"shape":[1,2],"attributes":{"a":[1,2,{"b":3,"b":4}],"c":"d"},"x":"y","n":1e400,"shape2":[]})", zr::Quirks::Refuse,
                  parsed, only);
   REQUIRE(parsed.ok);
   CHECK(parsed.errors.empty());  // the duplicate inside attributes is not looked at
@@ -169,14 +169,14 @@ TEST_CASE("With `only`, other top-level members are parsed but not kept: each st
   }
   // Syntax and encoding are still checked everywhere.
   zr::ParsedJson broken;
-  zr::parse_json(R"({"shape":[1],"attributes":{"a":[1,}})", false, broken, only);
+  zr::parse_json(R"({"shape":[1],"attributes":{"a":[1,}})", zr::Quirks::Refuse, broken, only);
   CHECK_FALSE(broken.ok);
 }
 
 TEST_CASE("Edge lists read without runs keep any item holding a run as written", "[json][runs]") {
   constexpr std::string_view at[] = {"e"};
   zr::ParsedJson parsed;
-  zr::parse_json(R"({"e":[[1,2,3],[4,[5,1]],[0]]})", false, parsed, {}, {at, false});
+  zr::parse_json(R"({"e":[[1,2,3],[4,[5,1]],[0]]})", zr::Quirks::Refuse, parsed, {}, {at, false});
   REQUIRE(parsed.ok);
   const zr::JsonValue& e = parsed.document["e"];
   using Runs = std::vector<zr::Run>;

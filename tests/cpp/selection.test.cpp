@@ -77,6 +77,16 @@ TEST_CASE("Slices: a stop before the start selects nothing", "[selection][slice]
   CHECK(norm(10, 5, 5).first == norm(10, 5, 5).second);
 }
 
+TEST_CASE("Slices: their length is Python's len(range(start, stop, step))", "[selection][slice]") {
+  CHECK(zr::slice_length({0, 10}, 1) == 10);
+  CHECK(zr::slice_length({0, 10}, 3) == 4);
+  CHECK(zr::slice_length({2, 10}, 4) == 2);
+  CHECK(zr::slice_length({7, 7}, 2) == 0);
+  CHECK(zr::slice_length({0, kMax}, 1) == kMax);
+  CHECK(zr::slice_length({0, kMax}, kMax) == 1);
+  CHECK(zr::slice_length({1, kMax}, 2) == kMax / 2);  // no wrap in stop - start + step - 1
+}
+
 // --- resolve_index ----------------------------------------------------------------------
 
 TEST_CASE("Integer selections: a negative index counts from the end", "[selection][index]") {

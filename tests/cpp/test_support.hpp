@@ -11,6 +11,7 @@
 
 #include "axis.hpp"
 #include "chunk_grid.hpp"
+#include "document.hpp"
 #include "metadata.hpp"
 #include "problem.hpp"
 #include "selection.hpp"
@@ -19,6 +20,12 @@ namespace zr_test {
 
 inline constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();  // 2^64 - 1
 inline constexpr uint64_t kTwo63 = uint64_t(1) << 63;
+
+// Reading modes: strict refuses the writers' ledger's entries; the default
+// reads them with warnings (docs/writers-ledger.md).
+inline constexpr zr::ReadOptions kStrict{zr::Quirks::Refuse};
+inline constexpr zr::ReadOptions kTolerant{zr::Quirks::Read};
+inline zr::ReadOptions tolerant_if(bool tolerant) { return tolerant ? kTolerant : kStrict; }
 
 // An integer-step axis that must be valid.
 inline zr::Axis step_axis(uint64_t length, uint64_t step) {

@@ -74,9 +74,10 @@ test('locatePointers answers a repeated pointer each time it is asked', () => {
 });
 
 test('locatePointers refuses bad arguments with a TypeError', () => {
-  assert.throws(() => locatePointers({}, ['']), { name: 'TypeError', message: /text: found object; expected a string or a Uint8Array/ });
+  assert.throws(() => locatePointers({}, ['']), { name: 'TypeError', message: /text: found an object; expected a string or a Uint8Array/ });
   assert.throws(() => locatePointers('{}', '/a'), { name: 'TypeError', message: /pointers: found "\/a"; expected an array of strings/ });
-  assert.throws(() => locatePointers('{}', ['', 3]), { name: 'TypeError', message: /pointers\[1\]: found number/ });
+  assert.throws(() => locatePointers('{}', ['', 3]), { name: 'TypeError', message: /pointers\[1\]: found 3; expected a string/ });
+  assert.throws(() => locatePointers('{}', ['/a', , '/b']), { name: 'TypeError', message: /pointers\[1\]: found a hole/ });
   assert.throws(() => locatePointers('{}', ['/ok', 'a/b']), { name: 'TypeError', message: /pointers\[1\]: found "a\/b"; expected a JSON Pointer/ });
   assert.throws(() => locatePointers('{}', ['/a~2']), { name: 'TypeError', message: /pointers\[0\]/ });
 });

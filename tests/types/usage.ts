@@ -41,6 +41,14 @@ void [small, batch, bigBatch, axis, same, bigInto, axisInto, edges, shape, Chunk
 new ChunkGrid();
 // @ts-expect-error: a selection entry cannot be a string
 grid.project(['0:10']);
+// @ts-expect-error: a slice has no `end` (a TypeError at run time too)
+grid.project([{ start: 0, end: 10 }]);
+// @ts-expect-error: number coordinates give numbers, not bigints
+const notBig: bigint[] = grid.chunkOrigin([1, 1]);
+const origin: number[] = grid.chunkOrigin([1, 1]);
+const bigOrigin: bigint[] = grid.chunkDataShape([1n, 1n]);
+const outShape: number[] = grid.selectionShape([{ start: 0, stop: 20, step: 2 }, [1, 2]]);
+void notBig, origin, bigOrigin, outShape;
 
 // readMetadata: one read, an array or a group.
 {

@@ -56,3 +56,27 @@ test('a zarr.json written through a consolidated store is what opens next, not t
   assert.equal(readOnly.set, undefined);
   assert.equal('set' in readOnly, false);
 });
+
+// A group listed as an entry is checked as a group of its own: its errors
+// are refused even though every pointer is the root document's, while the
+// root and its valid entries still open.
+test('a consolidated group entry with errors of its own is refused; valid ones open', async () => {
+  const array = {
+    zarr_format: 3, node_type: 'array', shape: [4], data_type: 'uint8',
+    chunk_grid: { name: 'regular', configuration: { chunk_shape: [2] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }],
+  };
+  const root = {
+    zarr_format: 3, node_type: 'group', attributes: {},
+    consolidated_metadata: { kind: 'inline', must_understand: false, metadata: {
+      bad: { zarr_format: 3, node_type: 'group', attributes: { copied: true }, bogus: 5 },
+      good: { zarr_format: 3, node_type: 'group', attributes: { ok: true } },
+      'good/a': array,
+    } },
+  };
+  const files = new Map([['/zarr.json', new TextEncoder().encode(JSON.stringify(root))]]);
+  const store = await withConsolidatedMetadata(files);
+  await assert.rejects(open(store, { path: 'bad', kind: 'group' }), (e) => e instanceof zarr.InvalidMetadataError ? /bogus/.test(e.message) : false);
+  assert.deepEqual((await open(store, { path: 'good', kind: 'group' })).attrs, { ok: true });
+  assert.equal((await open(store, { path: 'good/a', kind: 'array' })).shape[0], 4);
+});

@@ -1,0 +1,106 @@
+// @ts-check
+// Problems as lines a person or a CI reads: `file:line:col: CODE /pointer:
+// message` as compilers print them, or GitHub Actions annotations. The
+// core finds where each pointer's value is written (locatePointers); a
+// pointer to a member that is missing is placed at its nearest ancestor.
+// Text from the document is escaped for the terminal (terminal-text.js).
+import { locatePointers } from '../index.js';
+import { safeText } from './terminal-text.js';
+import { bomLength } from './read-file.js';
+
+/** @typedef {{ path: string, message: string, code?: string, byteOffset?: number }} Problem */
+/** @typedef {{ line: number, column: number }} Position */
+
+
+// "/a/b" → ["/a/b", "/a", ""].
+function ancestry(pointer) {
+  const out = [pointer];
+  for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1)) out.push(pointer.slice(0, at));
+  if (pointer !== '') out.push('');
+  return out;
+}
+
+// 1-based line and column (in characters) of each byte offset, found in one
+// walk over the bytes.
+function lineColumns(bytes, offsets) {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const found = new Map();
+  let line = 1, column = 1, at = 0;
+  for (const offset of sorted) {
+    for (; at < offset && at < bytes.length; at++) {
+      if (bytes[at] === 0x0a) {
+        line++;
+        column = 1;
+      } else if ((bytes[at] & 0xc0) !== 0x80) column++; // not a UTF-8 continuation byte
+    }
+    found.set(offset, { line, column });
+  }
+  return found;
+}
+
+/**
+ * Where each problem is in `bytes` (a zarr.json's text), or null.
+ * @param {Uint8Array | null | undefined} bytes
+ * @param {Problem[]} problems
+ * @returns {(Position | null)[]}
+ */
+export function positions(bytes, problems) {
+  if (!bytes || problems.length === 0) return problems.map(() => null);
+  const skip = bomLength(bytes);
+  const pointers = [...new Set(problems.flatMap((p) => (p.byteOffset === undefined ? ancestry(p.path) : [])))];
+  /** @type {Map<string, import('../index.js').PointerPlace>} */
+  const places = new Map();
+  if (pointers.length) {
+    const found = locatePointers(bytes.subarray(skip), pointers);
+    // A duplicate key's problem is about the later copy.
+    pointers.forEach((pointer, i) => found[i].length && places.set(pointer, found[i][/** @type {number} */ (found[i].length) - 1]));
+  }
+  // The value the pointer names; its member's key for a duplicate key, or
+  // when only an ancestor is there (a member missing from it).
+  const offsetOf = (p) => {
+    if (p.byteOffset !== undefined) return p.byteOffset;
+    const exact = places.get(p.path);
+    if (exact) return skip + (p.code === 'DUPLICATE_KEY' ? exact.keyStart ?? exact.start : exact.start);
+    const ancestor = ancestry(p.path).map((a) => places.get(a)).find(Boolean);
+    return ancestor && skip + (ancestor.keyStart ?? ancestor.start);
+  };
+  const wanted = problems.map(offsetOf);
+  const at = lineColumns(bytes, wanted.filter((o) => o !== undefined));
+  return wanted.map((o) => (o === undefined ? null : at.get(o)));
+}
+
+// GitHub Actions' workflow-command escapes: data, then property values.
+const githubData = (s) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+const githubProperty = (s) => githubData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
+
+/**
+ * One line per problem.
+ * @param {string} file
+ * @param {{ problem: Problem, position: Position | null, warning?: boolean }[]} items
+ * @param {'text' | 'github'} format
+ */
+export function problemLines(file, items, format = 'text') {
+  return items.map(({ problem, position, warning = false }) => {
+    const code = problem.code ?? 'INVALID';
+    const subject = `${problem.path || '(document)'}: ${problem.message}`;
+    if (format === 'github') {
+      const where = [`file=${githubProperty(safeText(file))}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${githubProperty(code)}`];
+      return `::${warning ? 'warning' : 'error'} ${where.join(',')}::${githubData(safeText(subject))}`;
+    }
+    const at = position ? `${file}:${position.line}:${position.column}` : file;
+    return safeText(`${at}: ${code} ${problem.path || '(document)'}: ${warning ? 'warning: ' : ''}${problem.message}`);
+  });
+}
+
+/**
+ * The lines for a document's errors and warnings, placed in its text.
+ * @param {string} file
+ * @param {Uint8Array | null | undefined} bytes
+ * @param {{ errors: Problem[], warnings: Problem[] }} read
+ * @param {'text' | 'github'} [format]
+ */
+export function documentLines(file, bytes, { errors, warnings }, format = 'text') {
+  const all = [...errors, ...warnings];
+  const at = positions(bytes, all);
+  return problemLines(file, all.map((problem, i) => ({ problem, position: at[i], warning: i >= errors.length })), format);
+}

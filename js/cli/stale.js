@@ -1,0 +1,78 @@
+// @ts-check
+// Stale consolidated metadata: a group's zarr.json lists a copy of each
+// child's document, and a child written since no longer matches it. Each
+// copy is compared with the child's own zarr.json (read by the guarded
+// reader, inside the tree), and a warning marks the first place they differ.
+// Only the copies' values are compared, not their layout; a child group's
+// own consolidated_metadata is left out, as writers leave it out of copies.
+import { dirname, join } from 'node:path';
+import { parseExact } from '../exact-json.js';
+import { pointerToken, valueAt } from '../json-pointer.js';
+import { bomLength, readBounded } from './read-file.js';
+
+const CODE = 'STALE_CONSOLIDATION';
+
+function describe(v) {
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object' && v !== null) return 'an object';
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+// The pointer (relative) of the first difference between two parsed JSON
+// values, and the two values there; null when they are equal.
+function difference(a, b, at = '') {
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b)) {
+    const keys = Array.isArray(a) ? Array.from({ length: Math.max(a.length, b.length) }, (_, i) => String(i)) : [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const key of keys) {
+      if (at === '' && key === 'consolidated_metadata') continue;
+      const has = (o) => Object.prototype.hasOwnProperty.call(o, key);
+      const found = difference(has(a) ? a[key] : undefined, has(b) ? b[key] : undefined, `${at}/${pointerToken(key)}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  // parseExact gives one value one form (a number, or a bigint past 2^53),
+  // and bigints compare by value.
+  return a === b ? null : { at, copy: a, own: b };
+}
+
+/**
+ * Warnings for the consolidated copies in a group's zarr.json (`file`,
+ * `bytes`, read as `read`) that differ from their children's own zarr.json.
+ * @param {string} file
+ * @param {Uint8Array} bytes
+ * @param {import('../index.js').MetadataRead} read
+ * @param {string} [tree] the folder the file was found in (else its own)
+ */
+export async function staleCopies(file, bytes, read, tree) {
+  if (read.kind !== 'group' || !read.consolidated) return [];
+  const folder = dirname(file);
+  const warnings = [];
+  let parsed;
+  for (const [path, entry] of read.consolidated) {
+    if (!entry.valid) continue; // reported as an error already
+    const pointer = `/consolidated_metadata/metadata/${pointerToken(path)}`;
+    const child = join(folder, ...path.split('/'), 'zarr.json');
+    let own;
+    try {
+      own = parseExact(await readBounded(child, { tree: tree ?? folder }));
+    } catch (caught) {
+      const error = /** @type {NodeJS.ErrnoException} */ (caught);
+      if (error.code === 'ENOENT') {
+        warnings.push({ path: pointer, code: CODE, message: `found a copy of ${path}/zarr.json, which does not exist; expected a copy of a child's document (consolidate the metadata again)` });
+      }
+      continue; // the child itself is reported where it is checked
+    }
+    parsed ??= parseExact(bytes.subarray(bomLength(bytes)));
+    const copy = valueAt(parsed, pointer);
+    const found = difference(copy, own);
+    if (found) {
+      warnings.push({
+        path: `${pointer}${found.at}`, code: CODE,
+        message: `found ${describe(found.copy)} in the consolidated copy and ${describe(found.own)} in ${path}/zarr.json; expected the same (consolidate the metadata again)`,
+      });
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,16 @@
+// @ts-check
+// Text from a store (names, values quoted in messages, file and folder
+// names) shown in a terminal: control characters are written as JSON-style
+// escapes ("\u001b"), so a document cannot clear the screen, set a window
+// title, write the clipboard (OSC 52) or forge a line of output. Bidi
+// controls are escaped too, so that text cannot be shown in an order other
+// than the one it has. See docs/threat-model.md.
+
+// C0 (newline and tab included), DEL, C1, and the bidi embeddings,
+// overrides and isolates.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const escape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** @param {unknown} text */
+export const safeText = (text) => String(text).replace(UNSAFE, escape);

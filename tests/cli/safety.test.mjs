@@ -1,0 +1,132 @@
+// The CLI against a hostile store or a hostile neighbour: files written
+// through an exclusive temporary file, symlinks refused for writing and
+// kept inside the tree for reading, special files never read, and text
+// from the data escaped before it reaches the terminal.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixtures, run } from './support.mjs';
+import { compact } from '../../js/cli/compact.js';
+
+let work;
+before(() => {
+  work = mkdtempSync(join(tmpdir(), 'zr-safety-'));
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const sink = { write() {} };
+const original = readFileSync(join(fixtures, 'compact/zarr.json'));
+
+test('compact --write never opens a name planted beside the file: the temporary file is new and random', async () => {
+  const dir = join(work, 'planted');
+  mkdirSync(dir);
+  const file = join(dir, 'zarr.json');
+  writeFileSync(file, original);
+  const victim = join(work, 'victim.txt');
+  writeFileSync(victim, 'precious');
+  // The name the old code used, and a few more a neighbour might guess.
+  for (const name of [`.zarr.json.${process.pid}.tmp`, '.zarr.json.tmp', 'zarr.json.tmp']) symlinkSync(victim, join(dir, name));
+  assert.equal(await compact(file, { write: true, out: sink, err: sink }), 0);
+  assert.equal(readFileSync(victim, 'utf8'), 'precious');
+  assert.match(readFileSync(file, 'utf8'), /"chunk_shapes":\[\[2,2,2\],\[\[1,6\]\]\]/);
+  assert.ok(!lstatSync(file).isSymbolicLink());
+  assert.deepEqual(readdirSync(dir).sort(), [`.zarr.json.${process.pid}.tmp`, '.zarr.json.tmp', 'zarr.json', 'zarr.json.tmp'].sort(), 'no temporary file left');
+});
+
+test('compact --write refuses a symlinked zarr.json, naming the file it leads to; both stay as they were', async () => {
+  const dir = join(work, 'linked');
+  mkdirSync(dir);
+  const target = join(work, 'real-zarr.json');
+  writeFileSync(target, original);
+  symlinkSync(target, join(dir, 'zarr.json'));
+  const { code, stderr } = await run('compact', join(dir, 'zarr.json'), '--write');
+  assert.equal(code, 1);
+  assert.match(stderr, /refused to write through a symlink \(found one leading to .*real-zarr\.json; expected a regular file/);
+  assert.ok(lstatSync(join(dir, 'zarr.json')).isSymbolicLink());
+  assert.deepEqual(readFileSync(target), original);
+  // Without --write it only reads, and the link is followed.
+  assert.equal((await run('compact', join(dir, 'zarr.json'))).code, 0);
+});
+
+test('plan reads by the guarded reader: a FIFO and /dev/zero are refused at once', { timeout: 60_000 }, async () => {
+  const fifo = join(work, 'plan-fifo.json');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+  const good = join(fixtures, 'compact/zarr.json');
+  for (const [source, target] of [[fifo, good], [good, fifo], ['/dev/zero', good]]) {
+    const { code, signal, stderr } = await run('plan', source, target);
+    assert.equal(signal ?? null, null, 'not killed by the timeout');
+    assert.equal(code, 1);
+    assert.match(stderr, /not a regular file \(found a (FIFO|character device)/);
+  }
+});
+
+test('a symlink to / in a store is not walked: validate reports it and ends', { timeout: 60_000 }, async () => {
+  const tree = join(work, 'escape');
+  mkdirSync(join(tree, 'a'), { recursive: true });
+  writeFileSync(join(tree, 'zarr.json'), readFileSync(join(fixtures, 'store/zarr.json')));
+  symlinkSync('/', join(tree, 'a', 'root'));
+  symlinkSync(join(tree, 'a'), join(tree, 'inside')); // inside the tree: followed, once
+  symlinkSync('zarr.json', join(tree, 'a', 'zarr.json')); // a loop: a/zarr.json → itself
+  const { code, signal, stdout } = await run('validate', tree, '--json');
+  assert.equal(signal ?? null, null);
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  const files = Object.fromEntries(report.files.map((f) => [f.file.slice(tree.length + 1), f.errors[0]?.message ?? 'valid']));
+  assert.deepEqual(Object.keys(files).sort(), ['a/root', 'a/zarr.json', 'zarr.json']);
+  assert.match(files['a/root'], /a symlink that leads outside the tree given \(found one leading to \//);
+  assert.match(files['a/zarr.json'], /ELOOP|a symlink loop/);
+  assert.deepEqual(report.summary, { valid: 1, invalid: 0, unreadable: 2 });
+});
+
+// Control characters, as a hostile store would put them: ESC sequences that
+// clear the screen, set the window title, write the clipboard (OSC 52), BEL,
+// a newline that forges a line, and a bidi override.
+const HOSTILE = '\u001b[2J\u001b]0;owned\u0007\u001b]52;c;ZXZpbA==\u0007\nfake: 0 invalid\u202e';
+const assertEscaped = (text, what) => {
+  assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/, `${what}: no raw control character`);
+  assert.doesNotMatch(text, /^fake: /m, `${what}: no forged line`);
+  assert.match(text, /\\u001b/, `${what}: shown escaped`);
+};
+
+test('human output escapes control characters from the data, in every command', async () => {
+  const dir = join(work, `store-${'\u001b]0;dir\u0007'}`);
+  mkdirSync(dir);
+  const doc = JSON.parse(original.toString('utf8'));
+  // An invalid array: a hostile data type, dimension name and grid name.
+  writeFileSync(join(dir, 'zarr.json'), JSON.stringify({ ...doc, data_type: HOSTILE, chunk_grid: { name: HOSTILE, configuration: {} } }));
+  const validate = await run('validate', dir);
+  assertEscaped(validate.stdout, 'validate');
+  const github = await run('validate', dir, '--format', 'github');
+  assertEscaped(github.stdout, 'validate --format github');
+  for (const command of ['inspect', 'compact']) {
+    const result = await run(command, join(dir, 'zarr.json'));
+    assert.equal(result.code, 1, command);
+    assertEscaped(result.stderr, command);
+  }
+  const plan = await run('plan', join(dir, 'zarr.json'), join(dir, 'zarr.json'));
+  assertEscaped(plan.stderr, 'plan');
+  // A valid group: hostile attributes and child names, shown by inspect.
+  const group = join(work, 'hostile-group');
+  mkdirSync(group);
+  writeFileSync(join(group, 'zarr.json'), JSON.stringify({ zarr_format: 3, node_type: 'group', attributes: { note: HOSTILE } }));
+  const inspect = await run('inspect', group);
+  assert.equal(inspect.code, 0, inspect.stderr);
+  assertEscaped(inspect.stdout, 'inspect (group)');
+  const named = await run('inspect', join(work, 'nowhere-\u001b[2J'));
+  assertEscaped(named.stderr, 'a missing path');
+});
+
+test('validate reports a consolidated name that leaves the group, at its pointer, and reads nothing outside', async () => {
+  const dir = join(work, 'names');
+  mkdirSync(dir);
+  const group = { zarr_format: 3, node_type: 'group', attributes: {} };
+  writeFileSync(join(dir, 'zarr.json'), JSON.stringify({ ...group, consolidated_metadata: { kind: 'inline', must_understand: false, metadata: { '../outside': group, 'https:/evil.example': group } } }));
+  const { code, lines } = await run('validate', dir);
+  assert.equal(code, 1);
+  assert.match(lines[0], /zarr\.json:1:\d+: INVALID \/consolidated_metadata\/metadata\/\.\.~1outside: found the name "\.\.\/outside", a "\.\." step; expected a child path/);
+  assert.match(lines[1], /INVALID \/consolidated_metadata\/metadata\/https:~1evil\.example: found the name "https:\/evil\.example", a URL scheme/);
+  assert.ok(!lines.some((l) => l.includes('STALE_CONSOLIDATION')), 'no child of a refused name is read');
+});

@@ -1,0 +1,23 @@
+// Each entry point, bundled as a web app bundles it (esbuild, minified,
+// gzipped; tests/bench/bundles.mjs), stays within its budget: growth fails
+// here and has to be argued for. A size check, not a timing: `npm run
+// bench` measures start-up.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ENTRY_POINTS, bundle } from '../bench/bundles.mjs';
+
+for (const entry of ENTRY_POINTS) {
+  test(`${entry.name}: at most ${entry.budget} bytes gzipped`, async () => {
+    const { gzipped } = await bundle(entry.source, entry.external);
+    assert.ok(gzipped <= entry.budget, `${gzipped} bytes gzipped, past the budget of ${entry.budget} (tests/bench/bundles.mjs, docs/size.md)`);
+  });
+}
+
+test('the budgets fail when passed: a bundle with a padded entry is measured bigger', async () => {
+  const [first] = ENTRY_POINTS;
+  const plain = await bundle(first.source);
+  // Incompressible padding the bundle must keep (it is exported).
+  const noise = Array.from({ length: 4096 }, (_, i) => ((i * 2654435761) >>> 0).toString(36)).join('');
+  const padded = await bundle(`${first.source}\nexport const padding = '${noise}';`);
+  assert.ok(padded.gzipped > plain.gzipped + 8000, `${padded.gzipped} against ${plain.gzipped}`);
+});
