@@ -6,7 +6,7 @@
 import { native, problemOf, withBytes } from './native.js';
 import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
 import { exhausted, withoutAttributes } from './validate.js';
-import { pointerToken } from './exact-json.js';
+import { pointerToken } from './json-pointer.js';
 
 /** @import { ArrayMetadataRead, MetadataRead, Problem } from './index.js' */
 /** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */

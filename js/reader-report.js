@@ -8,7 +8,7 @@ import { metadataInput } from './chunk-grid.js';
 import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
 import { withoutAttributes } from './validate.js';
-import { pointerToken } from './exact-json.js';
+import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
 
 /** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */

@@ -2,12 +2,13 @@
 // turned into character ranges of the text, for marking them in the editor.
 // The package's core finds where each pointer's value is written.
 import { locatePointers } from '../js/index.js';
+import { parentPointer } from '../js/json-pointer.js';
 
 // A pointer and every pointer that encloses it, up to the root "".
 function withAncestors(path) {
   const out = [path];
   for (let p = path; p !== ''; ) {
-    p = p.slice(0, p.lastIndexOf('/'));
+    p = parentPointer(p);
     out.push(p);
   }
   return out;
@@ -54,7 +55,7 @@ export function problemRanges(text, problem, pointers = locateProblems(text, [pr
   }
   let parent = path;
   while (parent !== '') {
-    parent = parent.slice(0, parent.lastIndexOf('/'));
+    parent = parentPointer(parent);
     const found = pointers.get(parent);
     if (found?.length) {
       const e = found[found.length - 1];

@@ -3,7 +3,7 @@
 // marked, and a clicked chunk's values are summarised (min, max, mean, and a
 // heat map for 2-d). A group lists its arrays (from consolidated metadata)
 // to pick one. zarrita is loaded on first use, through the page's import map.
-import { prettyJSON } from './json-text.js';
+import { stringifyExact } from '../js/exact-json.js';
 import { listArrays, openNode } from './store-open.js';
 
 // The largest grid whose chunks are each checked for presence (one HEAD each).
@@ -50,7 +50,7 @@ export class StorePanel {
       this.array = array;
       this.root = root;
       // Exact: a uint64 fill value past 2^53 is a bigint here.
-      this.onMetadata(prettyJSON(array.metadata));
+      this.onMetadata(stringifyExact(array.metadata, { parsed: true, layout: 'document' }).text);
       this.missing = await this.findMissing(array);
       if (ticket !== this.readout) return;
       const checked = array.grid.numChunks <= MAX_PRESENCE_CHECKS;

@@ -6,6 +6,7 @@ import { readBounded } from './read-file.js';
 import { documentLines } from './problem-lines.js';
 import { safeText } from './terminal-text.js';
 import { list, table } from './table.js';
+import { stringifyExact } from '../exact-json.js';
 
 // The grid of an array document, or its problems written to `err`.
 async function gridOf(file, lenient, err) {
@@ -36,10 +37,6 @@ export function describePlan(t) {
   ]);
 }
 
-// Bigints as JSON numbers, exact; doubles (means, amplification) as
-// JSON.stringify writes them, whatever their size.
-const toJSON = (value) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `__big${v}` : v)).replace(/"__big(\d+)"/g, '$1');
-
 export async function plan(sourceFile, targetFile, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
   /** @type {import('../index.js').ChunkGrid | null} */
   let source = null;
@@ -50,7 +47,7 @@ export async function plan(sourceFile, targetFile, { json = false, lenient = fal
     target = source && (await gridOf(targetFile, lenient, err));
     if (!source || !target) return 1;
     const totals = source.overlap(target).totals();
-    out.write(json ? `${toJSON({ source: sourceFile, target: targetFile, ...totals })}\n` : `${describePlan(totals)}\n`);
+    out.write(json ? `${stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text}\n` : `${describePlan(totals)}\n`);
     return 0;
   } finally {
     source?.dispose();

@@ -6,7 +6,8 @@
 // Only the copies' values are compared, not their layout; a child group's
 // own consolidated_metadata is left out, as writers leave it out of copies.
 import { dirname, join } from 'node:path';
-import { parseExact, pointerToken } from '../exact-json.js';
+import { parseExact } from '../exact-json.js';
+import { pointerToken, valueAt } from '../json-pointer.js';
 import { bomLength, readBounded } from './read-file.js';
 
 const CODE = 'STALE_CONSOLIDATION';
@@ -64,7 +65,7 @@ export async function staleCopies(file, bytes, read, tree) {
       continue; // the child itself is reported where it is checked
     }
     parsed ??= parseExact(bytes.subarray(bomLength(bytes)));
-    const copy = pointer.slice(1).split('/').reduce((v, token) => v?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], parsed);
+    const copy = valueAt(parsed, pointer);
     const found = difference(copy, own);
     if (found) {
       warnings.push({

@@ -16,7 +16,7 @@
 // written (uint64 past 2^53, and any number in attributes). Where members
 // lie in the text comes from the core (locatePointers), and the document
 // written is read back and checked before it replaces the old one.
-import { pointerToken } from '../exact-json.js';
+import { pointerToken } from '../json-pointer.js';
 import { locatePointers } from '../index.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';

@@ -10,7 +10,8 @@
 // further read of the store and no second parse. Anyone else asking the
 // store for such a zarr.json (zarrita's own open) gets exact JSON text.
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
-import { parseExact, pointerToken, stringifyExact } from '../exact-json.js';
+import { parseExact, stringifyExact } from '../exact-json.js';
+import { pointerToken, valueAt } from '../json-pointer.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
@@ -45,12 +46,6 @@ function entriesOf(root) {
   };
   walk(root.consolidated, '/', '');
   return known;
-}
-
-// The value at a JSON Pointer of a parsed document.
-function at(doc, pointer) {
-  if (pointer === '') return doc;
-  return pointer.slice(1).split('/').reduce((v, token) => v?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
 }
 
 /**
@@ -95,7 +90,7 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
       if (key === '/zarr.json') text = bytes;
       else {
         parsed ??= parseExact(bytes);
-        text = new TextEncoder().encode(stringifyExact(at(parsed, /** @type {{pointer: string}} */ (known.get(key)).pointer)).text);
+        text = new TextEncoder().encode(stringifyExact(valueAt(parsed, /** @type {{pointer: string}} */ (known.get(key)).pointer), { parsed: true }).text);
       }
       texts.set(key, text);
     }

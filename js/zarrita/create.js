@@ -4,7 +4,7 @@
 // {attributes}) writes a group's. Options take zarrita's names, with the
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
-import { pointerToken, standingProblems, stringifyExact } from '../exact-json.js';
+import { standingProblems, stringifyExact } from '../exact-json.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { ownErrors } from './consolidated.js';
@@ -20,31 +20,13 @@ import { checkWritable, writeKey } from './store.js';
  * @import { CreateGroupOptions, CreateOptions, RectilinearGroup as RectilinearGroupApi, SupportedDataType } from '../zarrita.js'
  */
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const holdsObject = (v) => isObject(v) || (Array.isArray(v) && v.some(holdsObject));
-
 // zarr.json text: objects indented, arrays of numbers on one line, integers
-// exact beyond 2^53 (bigints). What cannot be written exactly is added to
-// `problems`, at its JSON Pointer.
-function formatJSON(value, problems, indent = '', path = '') {
-  const inner = `${indent}  `;
-  if (isObject(value)) {
-    const members = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (!members.length) return '{}';
-    return `{\n${members.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJSON(v, problems, inner, `${path}/${pointerToken(k)}`)}`).join(',\n')}\n${indent}}`;
-  }
-  if (Array.isArray(value) && holdsObject(value)) {
-    return `[\n${value.map((v, i) => `${inner}${formatJSON(v, problems, inner, `${path}/${i}`)}`).join(',\n')}\n${indent}]`;
-  }
-  if (Object.is(value, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
-  return stringifyExact(value, path, problems).text;
-}
-
-// The document's text, or an error naming what it cannot hold exactly (a
-// number above 2^53 - 1 counts only where an integer is wanted).
+// exact beyond 2^53 (bigints). What cannot be written exactly is an error
+// naming its JSON Pointer (a number above 2^53 - 1 counts only where an
+// integer is wanted).
 function documentText(doc, call) {
-  const found = [];
-  const text = `${formatJSON(doc, found)}\n`;
+  const { text: body, problems: found } = stringifyExact(doc, { layout: 'document' });
+  const text = `${body}\n`;
   const problems = standingProblems(text, found);
   if (problems.length) throw new InvalidMetadataError(`${call}: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: problems[0].path });
   return text;

@@ -100,17 +100,19 @@ test('tiles.html lists a group and draws a sharded array by its inner chunks', a
   assert.deepEqual(errors, []);
 });
 
-test('the metadata shown is exact for a uint64 fill value past 2^53, with or without JSON.rawJSON', async () => {
-  const { prettyJSON } = await import('../../web-demo/json-text.js');
-  const doc = { fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], name: 'x' };
-  const expected = '{\n  "fill_value": 18446744073709551615,\n  "shape": [\n    1152921504606846976,\n    3\n  ],\n  "name": "x"\n}';
-  assert.equal(prettyJSON(doc), expected); // Node 20: the marker fallback
+test('the metadata shown is exact for a uint64 fill value past 2^53 and for a double past it', async () => {
+  // What the store panel puts in the editor: the package's one JSON writer,
+  // on a document read exactly.
+  const { stringifyExact } = await import('../../js/exact-json.js');
+  const doc = { fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], attributes: { big: 1e300 }, name: 'x' };
+  const expected = '{\n  "fill_value": 18446744073709551615,\n  "shape": [1152921504606846976,3],\n  "attributes": {\n    "big": 1e+300\n  },\n  "name": "x"\n}';
+  assert.deepEqual(stringifyExact(doc, { parsed: true, layout: 'document' }), { text: expected, problems: [] });
   const { page, errors } = await newPage();
   await page.goto(`${url}/web-demo/`);
   const inBrowser = await page.evaluate(async () => {
-    const { prettyJSON: pretty } = await import('./json-text.js');
-    return { rawJSON: typeof JSON.rawJSON === 'function', text: pretty({ fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], name: 'x' }) };
+    const { stringifyExact: write } = await import('../js/exact-json.js');
+    return write({ fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], attributes: { big: 1e300 }, name: 'x' }, { parsed: true, layout: 'document' }).text;
   });
-  assert.equal(inBrowser.text, expected);
+  assert.equal(inBrowser, expected);
   assert.deepEqual(errors, []);
 });

@@ -111,6 +111,18 @@ test('zarrita reading through our wrapper gets exact JSON text for each entry', 
   assert.deepEqual(inner.reads, ['/zarr.json', '/nothing/zarr.json']);
 });
 
+test('an entry served by our wrapper keeps a double past 2^53 the document wrote (1e300), not 0', async () => {
+  const array = '{"zarr_format":3,"node_type":"array","shape":[4],"data_type":"float64",' +
+    '"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[2]}},"chunk_key_encoding":{"name":"default"},' +
+    '"fill_value":0,"codecs":[{"name":"bytes","configuration":{"endian":"little"}}],"attributes":{"big":1e300,"huge":18446744073709551615}}';
+  const root = `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":${array}}}}`;
+  const store = await withConsolidatedMetadata({ get: async (key) => (key === '/zarr.json' ? new TextEncoder().encode(root) : undefined) });
+  const text = new TextDecoder().decode(await store.get('/a/zarr.json'));
+  assert.match(text, /"attributes":\{"big":1e\+300,"huge":18446744073709551615\}/);
+  const theirs = await zarr.open(zarr.root(store).resolve('a'), { kind: 'array' });
+  assert.equal(theirs.attrs.big, 1e300);
+});
+
 test("our open also works on zarrita's own withConsolidatedMetadata store", async (t) => {
   const inner = recordingStore(await fixture(t));
   const store = await zarr.withConsolidatedMetadata(inner, { format: 'v3' });
