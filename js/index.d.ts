@@ -9,7 +9,10 @@ export type Natural = number | bigint;
 
 /**
  * The kind of a problem: stable names to switch on (messages may change).
- * `UNSAFE_NUMBER` is found in JS objects (a number above 2^53 - 1), and
+ * `UNSAFE_NUMBER` is found in JS objects (a number above 2^53 - 1 where
+ * an integer is wanted: shape, edges, counts, integer fill values, codec
+ * integers; a float fill value or a number in attributes is the value it
+ * holds), and
  * `OUT_OF_MEMORY` by validateMetadata and readMetadata when WebAssembly
  * memory runs out (any other call then throws a RangeError with that
  * `code`); the others come from the core.
@@ -541,7 +544,12 @@ export interface ValidationResult {
   warnings: Problem[];
 }
 
-/** Checks a whole zarr.json document. Never throws. */
+/**
+ * Checks a whole zarr.json document: an array, or a group (its consolidated
+ * metadata entry by entry, as readMetadata reads it). What known writers
+ * stored against the spec (docs/writers-ledger.md) is a warning, and the
+ * document `valid`; with `{strict: true}` an error. Never throws.
+ */
 export declare function validateMetadata(meta: unknown, opts?: ReadOptions): ValidationResult;
 
 /** What readMetadata found in an array document. */

@@ -58,7 +58,7 @@ export const GUARDED = {
   module: {
     readGridMetadata: 'reading metadata', readChunkShapes: 'building a grid from chunk shapes',
     readEdges: 'building a grid from edges', validateMetadata: 'validating metadata', readDocument: 'reading metadata',
-    readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers',
+    readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers', floatPlaces: 'reading metadata',
     trimmedGrid: 'building a trimmed grid', concatGrids: 'concatenating grids', axisOverlap: 'planning a rechunk',
     axisSources: 'listing the source chunks of a rechunk', readerFacts: 'reporting readers',
   },

@@ -4,7 +4,9 @@
 // runs it. Small documents are written out here; the large ones (deep
 // nesting, a 100 MB string) are built when a test asks for them.
 //
-// Each entry: {name, input, path, scope, lenient?}
+// Each entry: {name, input, path, scope, lenient?, strict?}. A name that
+// says "(strict)" is read with {strict: true}: by default the writers'
+// ledger (docs/writers-ledger.md) reads it with a warning.
 //   input  JSON text (string), UTF-8 bytes (Uint8Array), a JS value, or a
 //          function returning one of these (for the large documents);
 //   path   the JSON Pointer of the problem;
@@ -79,7 +81,8 @@ export const nestedObjects = (inner, depth = DEPTH) => '{"a":'.repeat(depth) + i
 
 export function catalogue() {
   const list = [];
-  const add = (name, input, path, scope = 'grid', extra = {}) => list.push({ name, input, path, scope, ...extra });
+  const add = (name, input, path, scope = 'grid', extra = {}) =>
+    list.push({ name, input, path, scope, ...(/\(strict\b/.test(name) ? { strict: true } : {}), ...extra });
 
   // --- The document as a whole -------------------------------------------
   for (const [what, text] of [['an array', '[]'], ['a string', '"zarr.json"'], ['a number', '3'], ['null', 'null'],
@@ -101,9 +104,11 @@ export function catalogue() {
     ['an object', '{}'], ['true', 'true'], ['-3', '-3'], [U64_OVER, U64_OVER]]) {
     add(`zarr_format is ${what}`, documentText({ zarr_format: v }), '/zarr_format', 'document');
   }
-  for (const [what, v] of [['"group"', '"group"'], ['1', '1'], ['null', 'null'], ['["array"]', '["array"]'], ['"Array"', '"Array"']]) {
+  for (const [what, v] of [['"table"', '"table"'], ['1', '1'], ['null', 'null'], ['["array"]', '["array"]'], ['"Array"', '"Array"']]) {
     add(`node_type is ${what}`, documentText({ node_type: v }), '/node_type', 'document');
   }
+  // A group is checked as a group: an array's members are unknown to it.
+  add('node_type is "group" with an array\'s members', documentText({ node_type: '"group"' }), '/shape', 'document');
   for (const [what, v] of [['1', '1'], ['null', 'null'], ['an array', '["uint16"]'], ['true', 'true']]) {
     add(`data_type is ${what}`, documentText({ data_type: v }), '/data_type', 'document');
   }
@@ -152,12 +157,12 @@ export function catalogue() {
   for (const [what, v] of [['an object', '{}'], ['a string', '"[[16,10],[24,14]]"'], ['a number', '16'], ['null', 'null']]) {
     add(`chunk_shapes is ${what}`, documentText({ chunk_grid: rectilinear({ chunkShapes: v }) }), CS);
   }
-  for (const [what, v] of [['the string "16"', '"16"'], ['null', 'null'], ['true', 'true'], ['an object', '{}'], ['0', '0'],
+  for (const [what, v] of [['the string "16"', '"16"'], ['null', 'null'], ['true (strict)', 'true'], ['an object', '{}'], ['0', '0'],
     ['-16', '-16'], ['16.5', '16.5'], ['16.0 (strict)', '16.0'], ['1e1 (strict)', '1e1'], ['-0', '-0'], ['1e400', '1e400'],
     [U64_OVER, U64_OVER]]) {
     add(`an axis entry is ${what}`, withAxis0(v), `${CS}/0`);
   }
-  for (const [what, v] of [['the string "16"', '"16"'], ['null', 'null'], ['true', 'true'], ['an object', '{}'], ['0', '0'],
+  for (const [what, v] of [['the string "16"', '"16"'], ['null', 'null'], ['true (strict)', 'true'], ['an object', '{}'], ['0', '0'],
     ['-1', '-1'], ['1.5', '1.5'], ['16.0 (strict)', '16.0'], ['1.6e1 (strict)', '1.6e1'], ['-0', '-0'], ['1e400', '1e400'],
     [U64_OVER, U64_OVER], ['1e-400', '1e-400']]) {
     add(`an edge is ${what}`, withAxis0(`[${v},10]`), `${CS}/0/0`);
@@ -216,9 +221,11 @@ export function catalogue() {
   add('a regular step whose chunks overflow uint64', documentText({ shape: `[${U64_MAX},38]`, chunk_grid: regular('[10,19]') }), '/chunk_grid/configuration/chunk_shape/0');
 
   // --- numbers and NaN-like text (not JSON: a syntax error for the whole document) ----------
-  for (const word of ['NaN', 'nan', 'Infinity', '-Infinity', 'inf', '0x10', '+16', '.5', '16.', '016', '1e', '1e+', '--1', '1_000', 'undefined']) {
+  for (const word of ['nan', 'inf', 'Inf', '-NaN', '0x10', '+16', '.5', '16.', '016', '1e', '1e+', '--1', '1_000', 'undefined']) {
     add(`an edge written ${word}`, withAxis0(`[${word},10]`), '');
   }
+  // Python's tokens parse (writers write them in attributes), and are no edge.
+  for (const word of ['NaN', 'Infinity', '-Infinity']) add(`an edge written ${word}`, withAxis0(`[${word},10]`), `${CS}/0/0`);
 
   // --- duplicate keys --------------------------------------------------------------------------
   const dup = (text, key, at) => text.replace(`"${key}":`, `"${key}":${at},"${key}":`);

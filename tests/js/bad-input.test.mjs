@@ -50,7 +50,7 @@ test(`the catalogue holds at least 150 distinct malformed documents (it holds ${
 for (const entry of entries) {
   test(`bad input: ${entry.name} -> ${entry.path === '' ? '""' : entry.path}`, (t) => {
     const input = typeof entry.input === 'function' ? entry.input() : entry.input;
-    const opts = entry.lenient ? { lenient: true } : {};
+    const opts = entry.strict ? { strict: true } : entry.lenient ? { lenient: true } : {};
     const started = performance.now();
 
     let report;

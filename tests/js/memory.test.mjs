@@ -61,7 +61,7 @@ test('a failed parse leaks nothing: 100,000 GridErrors of many kinds', () => {
   // Small documents from the catalogue whose problem fromMetadata sees.
   const failing = catalogue()
     .filter((e) => e.scope === 'grid' && typeof e.input !== 'function')
-    .map((e) => [e.input, e.lenient ? { lenient: true } : {}]);
+    .map((e) => [e.input, e.strict ? { strict: true } : e.lenient ? { lenient: true } : {}]);
   assert.ok(failing.length > 100);
   // Whether each one fails is bad-input.test.mjs's business; here only
   // the bytes count, so a grid that is (wrongly) built is disposed.

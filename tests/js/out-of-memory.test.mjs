@@ -82,6 +82,8 @@ function entryPoints(g, g2, big) {
     readMetadata: () => [describedRead(readMetadata(validText)), describedRead(readMetadata(utf8(groupText)))],
     readerReport: () => [readerReport(validText), readerReport(groupText)],
     locatePointers: () => locatePointers(groupText, ['/consolidated_metadata/metadata/a/shape', '/attributes/title', '/x']),
+    // A number past 2^53 in an object: the core says where a float may be (floatPlaces).
+    'validateMetadata large float': () => [validateMetadata({ ...JSON.parse(validText), data_type: 'float64', fill_value: 1e20, shape: [2 ** 60, 1] })],
     'big toJSONText': () => big.toJSONText().length,
     'big runs': () => big.runs(0).length,
     'big edges': () => big.edges(0).length,

@@ -160,7 +160,7 @@ test('an invalid entry is reported at its pointer into the group, by the entry a
 });
 
 test('an object entry past 2^53 is reported in that entry', () => {
-  const read = readMetadata(group(consolidated({ x: { ...arrayDocument([4], regular([2])), fill_value: 2 ** 60 } })));
+  const read = readMetadata(group(consolidated({ x: { ...arrayDocument([4], regular([2])), data_type: 'int64', fill_value: 2 ** 60 } })));
   const entry = read.consolidated.get('x');
   assert.equal(entry.valid, false);
   assert.equal(entry.grid, null);

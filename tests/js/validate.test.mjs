@@ -116,7 +116,7 @@ test('byte input must be valid UTF-8', () => {
 });
 
 test('a byte-order mark is an error in strict mode', () => {
-  const report = validateMetadata(new Uint8Array([...BOM, ...utf8(goodText)]));
+  const report = validateMetadata(new Uint8Array([...BOM, ...utf8(goodText)]), { strict: true });
   assert.equal(report.valid, false);
   assert.deepEqual(paths(report), ['']);
   assert.match(report.errors[0].message, /byte-order mark|BOM/i);
@@ -132,7 +132,7 @@ test('a byte-order mark is a warning in lenient mode', () => {
 
 test('fromMetadata follows the same byte-order mark rule', () => {
   const bytes = new Uint8Array([...BOM, ...utf8(goodText)]);
-  assert.throws(() => ChunkGrid.fromMetadata(bytes), (e) => e instanceof GridError && e.path === '');
+  assert.throws(() => ChunkGrid.fromMetadata(bytes, { strict: true }), (e) => e instanceof GridError && e.path === '');
   const grid = ChunkGrid.fromMetadata(bytes, { lenient: true });
   assert.deepEqual(grid.shape, [26, 38]);
   assert.equal(grid.warnings.length, 1);
@@ -150,9 +150,11 @@ test('a duplicate key inside attributes or codecs is reported too, with ~ and / 
   assert.deepEqual(paths(validateMetadata(text)), ['/attributes/a~1b', '/attributes/m~0n']);
 });
 
-test('zarr_format must be 3 and node_type must be "array"', () => {
+test('zarr_format must be 3 and node_type "array" or "group" (a group is checked as a group)', () => {
   assert.deepEqual(paths(validateMetadata({ ...good, zarr_format: 2 })), ['/zarr_format']);
-  assert.deepEqual(paths(validateMetadata({ ...good, node_type: 'group' })), ['/node_type']);
+  assert.deepEqual(paths(validateMetadata({ ...good, node_type: 'table' })), ['/node_type']);
+  assert.deepEqual(paths(validateMetadata({ ...good, node_type: 'group' })),
+    ['/shape', '/data_type', '/chunk_grid', '/chunk_key_encoding', '/fill_value', '/codecs']);
 });
 
 for (const field of ['zarr_format', 'node_type', 'shape', 'data_type', 'chunk_grid', 'chunk_key_encoding', 'fill_value', 'codecs']) {
@@ -173,7 +175,9 @@ test('the required v3 fields must have the right JSON type', () => {
 
 test('fill_value is checked against the data type (every rule: document-rules.test.mjs)', () => {
   for (const fill of ['NaN', -1.5, 0, '0x7fc00000']) assert.equal(validateMetadata({ ...good, fill_value: fill }).valid, true, JSON.stringify(fill));
-  for (const fill of [null, [1, 2], { x: 1 }, 'nan']) assert.deepEqual(paths(validateMetadata({ ...good, fill_value: fill })), ['/fill_value'], JSON.stringify(fill));
+  for (const fill of [[1, 2], { x: 1 }, 'nan']) assert.deepEqual(paths(validateMetadata({ ...good, fill_value: fill })), ['/fill_value'], JSON.stringify(fill));
+  // zarrita.js's null: read as 0 (docs/writers-ledger.md), refused with strict.
+  assert.deepEqual(paths(validateMetadata({ ...good, fill_value: null }, { strict: true })), ['/fill_value']);
 });
 
 test('unknown codecs and data types are warnings, not errors', () => {
@@ -194,24 +198,26 @@ test('every problem in the document is reported', () => {
   assert.deepEqual(paths(report).sort(), ['/chunk_grid/configuration/chunk_shapes/0/1', '/chunk_grid/configuration/chunk_shapes/1/0/1', '/shape/1', '/zarr_format']);
 });
 
-test('integers are strict: true, 4.0, 1e3, "4", null, negatives and 0 are errors', () => {
+test('integers are strict: true, 4.0, 1e3, "4", null, negatives and 0 are errors (true and 4.0 with strict)', () => {
   for (const bad of ['true', '4.0', '1e3', '"4"', 'null', '-4', '0']) {
-    const report = validateMetadata(documentText('[8]', `[[${bad},4]]`));
+    const report = validateMetadata(documentText('[8]', `[[${bad},4]]`), { strict: true });
     assert.deepEqual(paths(report), ['/chunk_grid/configuration/chunk_shapes/0/0'], bad);
+  }
+  for (const bad of ['"4"', 'null', '-4', '0', 'false', '4.5']) {
+    assert.deepEqual(paths(validateMetadata(documentText('[8]', `[[${bad},4]]`))), ['/chunk_grid/configuration/chunk_shapes/0/0'], bad);
   }
 });
 
-test('in lenient mode, any integral float (10.0, 1e3) is accepted with a warning', () => {
-  const text = documentText('[10.0,1e3]', '[[5,5.0],[[1e2,10]]]');
-  assert.equal(validateMetadata(text).valid, false);
+test('by default, an integral float edge (5.0, 1e2) is accepted with a warning; in shape it is an error', () => {
+  const text = documentText('[10,1000]', '[[5,5.0],[[1e2,10]]]');
+  assert.equal(validateMetadata(text, { strict: true }).valid, false);
   const report = validateMetadata(text, { lenient: true });
   assert.equal(report.valid, true);
   assert.deepEqual(report.warnings.map((w) => w.path).sort(), [
     '/chunk_grid/configuration/chunk_shapes/0/1',
     '/chunk_grid/configuration/chunk_shapes/1/0/0',
-    '/shape/0',
-    '/shape/1',
   ]);
+  assert.deepEqual(paths(validateMetadata(documentText('[10.0]', '[[5,5]]'))), ['/shape/0']);
 });
 
 test('lenient mode still rejects non-integral floats', () => {
@@ -220,7 +226,7 @@ test('lenient mode still rejects non-integral floats', () => {
 
 test('lenient mode accepts zarr-python 3.2.1\'s "regular" grid with edge lists, with a warning', () => {
   const doc = arrayDocument([10, 20], { name: 'regular', configuration: { chunk_shape: [2, [5, 10, 5]] } });
-  assert.equal(validateMetadata(doc).valid, false);
+  assert.equal(validateMetadata(doc, { strict: true }).valid, false);
   const report = validateMetadata(doc, { lenient: true });
   assert.equal(report.valid, true);
   assert.equal(report.warnings.length, 1);
@@ -303,7 +309,7 @@ test('GridError matches validateMetadata for text input too', () => {
 });
 
 test('lenient fromMetadata warnings match validateMetadata\'s', () => {
-  const text = documentText('[10.0]', '[[5.0,5]]');
+  const text = documentText('[10]', '[[5.0,5]]');
   const grid = ChunkGrid.fromMetadata(text, { lenient: true });
   assert.deepEqual(grid.warnings, validateMetadata(text, { lenient: true }).warnings);
 });
