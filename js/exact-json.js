@@ -45,6 +45,10 @@ function writeNumber(v, { parsed, problems }, at) {
   if (!parsed && Number.isInteger(v) && !Number.isSafeInteger(v)) {
     problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint`, code: 'UNSAFE_NUMBER' });
   }
+  // Below 1e21 JavaScript writes such a number in plain digits rounded to
+  // 17 significant ones (2^60 as 1152921504606847000), which an exact reader
+  // takes for another integer: write the digits of the value it holds.
+  if (Number.isInteger(v) && !Number.isSafeInteger(v) && Math.abs(v) < 1e21) return BigInt(v).toString();
   return String(v);
 }
 

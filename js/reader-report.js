@@ -70,7 +70,9 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
 export function readerReport(meta) {
   const { input, problems } = metadataInput(meta, withoutAttributes);
   if (input === null || problems.length) throw new GridError(problems);
-  const read = readMetadata(input);
+  // Strict: no reader's facts cover what the writers' ledger reads with a
+  // warning, so such a document gets no verdict (docs/readers.md).
+  const read = readMetadata(input, { strict: true });
   try {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');

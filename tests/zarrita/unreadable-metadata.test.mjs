@@ -16,7 +16,6 @@ const utf8 = (text) => new TextEncoder().encode(text);
 // Each text, and what its error must say.
 const UNREADABLE = [
   ['{"zarr_format": 3, "node_type": "group", ', /found invalid JSON at byte 41/],
-  ['\ufeff{"zarr_format": 3, "node_type": "group", "attributes": {}}', /byte-order mark/],
   ['\u0000\u0001garbage', /found invalid JSON at byte 0/],
   ['', /The document is empty/],
   ['[1, 2]', /found an array; expected a zarr.json object/],
@@ -37,6 +36,16 @@ test('open reports a zarr.json that is not a node as it is, whatever kind it ask
     for (const kind of ['group', 'array', undefined]) {
       await assert.rejects(open(store, { path: 'g', kind }), isInvalid(pattern), `${JSON.stringify(text)} as ${kind}`);
     }
+  }
+});
+
+// A byte-order mark is a writers' ledger entry (docs/writers-ledger.md):
+// read with a warning by default, refused as it is with strict.
+test('a zarr.json that starts with a byte-order mark opens, and strict refuses it as such', async () => {
+  const store = storeWith('/g/zarr.json', '\ufeff{"zarr_format": 3, "node_type": "group", "attributes": {}}');
+  assert.deepEqual((await open(store, { path: 'g', kind: 'group' })).attrs, {});
+  for (const kind of ['group', 'array', undefined]) {
+    await assert.rejects(open(store, { path: 'g', kind, strict: true }), isInvalid(/byte-order mark/), String(kind));
   }
 });
 
