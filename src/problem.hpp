@@ -58,7 +58,7 @@ struct Problem {
   ProblemCode code = ProblemCode::Invalid;
   // For Syntax and Encoding: the byte of the input where reading failed.
   int64_t byte_offset = -1;
-  // For a warning of the writers' ledger: the entry's id, and its fix.
+  // For a writers' ledger warning, the entry's id and its fix.
   std::string_view entry = {};
   Fix fix = {};
 };
