@@ -403,7 +403,8 @@ void check_node_fields(const JsonValue& doc, std::string_view node_type, Problem
   else if (!(format->IsUint64() && format->GetUint64() == 3))
     report(errors, {"/zarr_format", "found " + describe_value(*format) + "; expected 3", ProblemCode::Invalid});
 
-  const std::string expected = "\"" + std::string(node_type) + "\"";
+  std::string expected = "\"";  // built in steps: GCC 12 warns falsely (-Wrestrict) on "\"" + s + "\""
+  expected.append(node_type) += '"';
   const JsonValue* type = member(doc, "node_type");
   if (!type) report(errors, {"/node_type", missing("node_type", expected), ProblemCode::Missing});
   else if (kind_of(*type) != JsonKind::String || string_of(*type) != node_type)

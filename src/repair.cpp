@@ -165,13 +165,16 @@ class Pass {
 // overlap, the first in the text goes first.
 std::vector<Placed> disjoint(std::vector<Placed> placed) {
   std::sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) { return a.hull_begin < b.hull_begin; });
-  std::vector<Placed> out;
+  std::vector<bool> waits(placed.size());
   for (size_t i = 0; i < placed.size(); ++i) {
     const Placed& p = placed[i];
-    const bool holds = std::any_of(placed.begin(), placed.end(), [&](const Placed& q) {
+    waits[i] = std::any_of(placed.begin(), placed.end(), [&](const Placed& q) {
       return &q != &p && p.begin <= q.hull_begin && q.hull_end <= p.end && !(q.begin == p.begin && q.end == p.end);
     });
-    if (holds || (!out.empty() && p.hull_begin < out.back().hull_end)) continue;
+  }
+  std::vector<Placed> out;
+  for (size_t i = 0; i < placed.size(); ++i) {
+    if (waits[i] || (!out.empty() && placed[i].hull_begin < out.back().hull_end)) continue;
     out.push_back(std::move(placed[i]));
   }
   return out;

@@ -4,7 +4,16 @@
 // conformant spelling (NaN in attributes) listed and left.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { GridError, locatePointers, readMetadata, repairMetadata, validateMetadata } from 'zarr-rectilinear';
+import { readFileSync } from 'node:fs';
+import { GridError, locatePointers, readMetadata, repairMetadata as repairOf, validateMetadata } from 'zarr-rectilinear';
+
+// The entries repaired (or left) by the tests below, for the last one.
+const seen = new Set();
+const repairMetadata = (/** @type {string | Uint8Array} */ text) => {
+  const out = repairOf(text);
+  for (const { entry } of [...out.changes, ...out.unrepaired]) seen.add(entry);
+  return out;
+};
 
 const lines = (...l) => l.join('\n');
 
@@ -129,4 +138,11 @@ test('text with nothing to repair comes back as given; bad input is refused clea
   assert.throws(() => repairMetadata(/** @type {any} */ ({ zarr_format: 3 })), /text: found an object; expected the text of a zarr.json/);
   // And the module keeps working.
   assert.equal(repairMetadata('{"zarr_format":3,"node_type":"group","consolidated_metadata":null}').text, '{"zarr_format":3,"node_type":"group"}');
+});
+
+test('the tests above meet every entry of docs/writers-ledger.md', () => {
+  const doc = readFileSync(new URL('../../docs/writers-ledger.md', import.meta.url), 'utf8');
+  const ids = [...doc.matchAll(/^### `([a-z0-9-]+)`$/gm)].map((m) => m[1]);
+  assert.ok(ids.length >= 12);
+  assert.deepEqual([...seen].sort(), ids.sort());
 });
