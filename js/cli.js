@@ -22,7 +22,8 @@ with a warning; --strict makes each such warning an error. --lenient is the
 default, kept as a synonym. repair prints how it writes each such entry
 back as conformant metadata, changing nothing else; --write writes it.
 
-exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
+exit status: 0 all valid (repair: all read and, with --write, written), 1 invalid or
+unreadable input, 2 usage error`;
 
 const FORMATS = ['text', 'json', 'github'];
 

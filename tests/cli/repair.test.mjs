@@ -181,3 +181,13 @@ test('a file that is not JSON is reported, and the others are still repaired', a
   assert.equal(readFileSync(join(tree, 'x/zarr.json'), 'utf8'), '{"zarr_format": 3, "node_type": "group"}');
   assert.equal(readFileSync(join(tree, 'zarr.json'), 'utf8'), '{"zarr_format": 3,');
 });
+
+test('repair needs a file or folder, and takes only --write', async () => {
+  const none = await run('repair');
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /repair: expected at least one file or folder/);
+  assert.equal((await run('repair', '--json', store)).code, 2);
+  const missing = await run('repair', join(dir, 'nowhere'));
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /nowhere: cannot repair: ENOENT/);
+});
