@@ -7,6 +7,7 @@ import { validate } from './cli/validate.js';
 import { inspect } from './cli/inspect.js';
 import { compact } from './cli/compact.js';
 import { plan } from './cli/plan.js';
+import { repair } from './cli/repair.js';
 import { safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
@@ -14,12 +15,15 @@ const USAGE = `usage:
   zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--lenient]
   zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
+  zarr-rectilinear repair   <zarr.json | directory>... [--write]
 
 What known writers stored against the spec (docs/writers-ledger.md) is read
 with a warning; --strict makes each such warning an error. --lenient is the
-default, kept as a synonym.
+default, kept as a synonym. repair prints how it writes each such entry
+back as conformant metadata, changing nothing else; --write writes it.
 
-exit status: 0 all valid, 1 invalid or unreadable input, 2 usage error`;
+exit status: 0 all valid (repair: all read and, with --write, written), 1 invalid or
+unreadable input, 2 usage error`;
 
 const FORMATS = ['text', 'json', 'github'];
 
@@ -39,6 +43,7 @@ const commands = {
   inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
   compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
   plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
+  repair: { options: { write: { type: 'boolean' } }, min: 1, max: Infinity, expects: 'at least one file or folder', run: (p, { write }) => repair(p, { write }) },
 };
 
 class UsageError extends Error {}

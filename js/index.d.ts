@@ -699,5 +699,40 @@ export declare const READERS: readonly ReaderFacts[];
  */
 export declare function readerReport(meta: Metadata): ReaderVerdict[];
 
+/** One change `repairMetadata` made. */
+export interface RepairChange {
+  /** The JSON Pointer of the value changed ("" for a byte-order mark), in the text as it was when the change was made. */
+  pointer: string;
+  /** The text replaced, as written (for a removed member: its key and value). */
+  old: string;
+  /** The text written in its place ("" for a removed member or byte-order mark). */
+  new: string;
+  /** The writers' ledger entry (docs/writers-ledger.md), e.g. "integral-float-edge". */
+  entry: string;
+}
+
+/** A writers' ledger entry that `repairMetadata` left as it is, and why. */
+export interface Unrepaired {
+  pointer: string;
+  entry: string;
+  reason: string;
+}
+
+/**
+ * Writes each writers' ledger entry of a zarr.json (docs/writers-ledger.md)
+ * back as conformant metadata, in place: every byte outside the changed
+ * places stays as it was (key order, spacing, numbers, attributes).
+ * Consolidated entries of a group are repaired too. What has no conformant
+ * spelling (NaN in attributes) is listed in `unrepaired` and left as it is.
+ * The text comes back in the form given (a string, or UTF-8 bytes); when
+ * nothing changes, it is the input itself. Throws a GridError for text that
+ * is not a JSON object, a TypeError for a value that is not text.
+ */
+export declare function repairMetadata<T extends string | Uint8Array>(text: T): {
+  text: T extends string ? string : Uint8Array;
+  changes: RepairChange[];
+  unrepaired: Unrepaired[];
+};
+
 /** Already resolved: the module is loaded when `import` returns. */
 export declare const ready: Promise<void>;

@@ -10,6 +10,7 @@ export { validateMetadata } from './validate.js';
 export { readMetadata } from './read-metadata.js';
 export { locatePointers } from './locate-pointers.js';
 export { readerReport } from './reader-report.js';
+export { repairMetadata } from './repair.js';
 export { READERS } from './reader-facts.js';
 
 export const ready = Promise.resolve();

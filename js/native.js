@@ -61,6 +61,7 @@ export const GUARDED = {
     readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers', floatPlaces: 'reading metadata',
     trimmedGrid: 'building a trimmed grid', concatGrids: 'concatenating grids', axisOverlap: 'planning a rechunk',
     axisSources: 'listing the source chunks of a rechunk', readerFacts: 'reporting readers',
+    repairMetadata: 'repairing metadata',
   },
   Grid: {
     axisCounts: 'summing up an axis', dataSizeStats: 'summing up an axis', runs: 'listing runs',

@@ -104,7 +104,7 @@ class DocumentReader {
       if (pointer_within(path, "/attributes")) {
         note_quirk(options_.quirks, {Quirk::NonFiniteTokens, std::move(path), token + " (a token JSON does not have)",
                                      "the float " + token, "a JSON value", ProblemCode::Syntax},
-                   errors, warnings);
+                   errors, warnings, {Fix::Kind::Unfixable, "JSON has no spelling of " + token + "; left as it is"});
       } else if (std::none_of(errors.begin(), errors.end(), [&, &at = path](const Problem& p) { return p.path == at; })) {
         report(errors, {std::move(path), "found " + token + ", a token JSON does not have; expected a JSON value (writers " +
                                              "write NaN, Infinity and -Infinity only in attributes)",
@@ -130,7 +130,7 @@ class DocumentReader {
     if (consolidated->IsNull()) {  // ledger: consolidated-metadata-null
       note_quirk(options_.quirks, {Quirk::ConsolidatedMetadataNull, at, "null", "no consolidated metadata", expected + " (or no member)",
                                    ProblemCode::WrongType},
-                 errors, warnings);
+                 errors, warnings, {Fix::Kind::RemoveMember});
       return nullptr;
     }
     if (!consolidated->IsObject()) return errors.push_back({at, found(*consolidated) + "; expected " + expected, ProblemCode::WrongType}), nullptr;

@@ -101,7 +101,7 @@ class Rules {
       : errors_(errors), warnings_(warnings), quirks_(quirks), pool_(pool) {}
 
   // A ledger entry met at `site`: true when it is to be read as meant.
-  bool quirk(QuirkSite site) { return note_quirk(quirks_, std::move(site), errors_, warnings_); }
+  bool quirk(QuirkSite site, Fix fix) { return note_quirk(quirks_, std::move(site), errors_, warnings_, std::move(fix)); }
   // The value as the ledger reads it. The document is the caller's own,
   // built mutable (check_array_rules); the rules only look at it otherwise.
   static JsonValue& rewrite(const JsonValue& v) { return const_cast<JsonValue&>(v); }
@@ -182,7 +182,8 @@ class Rules {
     if (s == "NaN" || s == "Infinity" || s == "-Infinity") return true;
     if (is_json_number(s)) {  // ledger: fill-value-spelled
       const std::string text(s);
-      if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the number " + text, expected.substr(11), ProblemCode::Invalid}))
+      if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the number " + text, expected.substr(11), ProblemCode::Invalid},
+                 {Fix::Kind::Value, text}))
         return false;
       set_number(rewrite(v), text, *pool_);
       return float_fill(v, path, bits);
@@ -207,7 +208,8 @@ class Rules {
       const auto spelled_as = integral ? std::optional(Integer{(*integral)[0] == '-', *plain_uint64(std::string_view(*integral).substr((*integral)[0] == '-'))})
                                        : std::nullopt;
       if (spelled_as && in_range(*spelled_as, lo, hi)) {
-        if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the integer " + *integral, expected.substr(11), not_integer_code(v)}))
+        if (!quirk({Quirk::FillValueSpelled, path, describe_value(v), "the integer " + *integral, expected.substr(11), not_integer_code(v)},
+                   {Fix::Kind::Value, *integral}))
           return;
         set_number(rewrite(v), *integral, *pool_);
         return;
@@ -234,8 +236,15 @@ class Rules {
       else if (type->family == F::Raw) for (zero.SetArray(); zero.Size() < b / 8;) zero.PushBack(0u, *pool_);
       else zero.SetUint64(0);
       const std::string zero_text = type->family == F::Bool ? "false" : type->family == F::Complex ? "[0, 0]" : type->family == F::Raw ? "zero bytes" : "0";
+      std::string written = zero_text;  // a raw type's zero is one 0 per byte
+      if (type->family == F::Raw) {
+        written = "[0";
+        for (unsigned i = 1; i < b / 8; ++i) written += ", 0";
+        written += "]";
+      }
       if (quirk({Quirk::ZarritaNullFillValue, path, "null", zero_text + ", as zarrita.js reads a missing chunk",
-                 "a fill value for the data type " + std::string(type_name), ProblemCode::WrongType})) {
+                 "a fill value for the data type " + std::string(type_name), ProblemCode::WrongType},
+                {Fix::Kind::Value, std::move(written)})) {
         rewrite(*v) = std::move(zero);
       }
       return;
@@ -347,7 +356,8 @@ class Rules {
     if (is_string(v)) {  // ledger: bare-codec-names
       const std::string name(string_of(v));
       const std::string object = "{\"name\": \"" + name + "\"}";
-      if (quirk({Quirk::BareCodecNames, path, "the name \"" + name + "\"", object, "a codec object such as " + object, ProblemCode::WrongType})) {
+      if (quirk({Quirk::BareCodecNames, path, "the name \"" + name + "\"", object, "a codec object such as " + object, ProblemCode::WrongType},
+                {Fix::Kind::WrapName})) {
         JsonValue named(rapidjson::kObjectType);
         named.AddMember("name", json_string(name, *pool_), *pool_);
         rewrite(v) = std::move(named);
@@ -444,8 +454,9 @@ class Rules {
     // ledger: zarrita-empty-codecs (zarrita encodes a known data type with
     // little-endian bytes when no codec does)
     if (list->Empty() && top && ctx.one_byte) {
-      if (!quirk({Quirk::ZarritaEmptyCodecs, path, "[]", "[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}], as zarrita.js reads it",
-                  expected, ProblemCode::EmptyList}))
+      constexpr std::string_view kBytes = "[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}]";
+      if (!quirk({Quirk::ZarritaEmptyCodecs, path, "[]", std::string(kBytes) + ", as zarrita.js reads it", expected, ProblemCode::EmptyList},
+                 {Fix::Kind::Value, std::string(kBytes)}))
         return;
       JsonValue config(rapidjson::kObjectType);
       config.AddMember("endian", json_string("little", *pool_), *pool_);
@@ -483,7 +494,7 @@ class Rules {
     const std::string path = "/dimension_names";
     const std::string expected = "; expected an array of names (strings or null), one per axis";
     if (v->IsNull()) {  // ledger: dimension-names-null
-      quirk({Quirk::DimensionNamesNull, path, "null", "no dimension names", expected.substr(11), ProblemCode::WrongType});
+      quirk({Quirk::DimensionNamesNull, path, "null", "no dimension names", expected.substr(11), ProblemCode::WrongType}, {Fix::Kind::RemoveMember});
       return;
     }
     if (!v->IsArray()) return error(path, found(*v) + expected, ProblemCode::WrongType);

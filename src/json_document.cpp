@@ -851,7 +851,7 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
   if (bytes.substr(0, 3) == kBom) {  // ledger: byte-order-mark
     const bool read = note_quirk(quirks, {Quirk::ByteOrderMark, "", "a UTF-8 byte-order mark", "JSON text after it",
                                           "JSON text without one", ProblemCode::Encoding, ProblemCode::ByteOrderMark},
-                                 out.errors, out.warnings);
+                                 out.errors, out.warnings, {Fix::Kind::RemoveBom});
     if (!read) return;
     bytes.remove_prefix(3);
     skipped = 3;

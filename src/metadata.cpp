@@ -67,7 +67,7 @@ class GridReader {
           const bool read = note_quirk(quirks_, {Quirk::IntegralFloatEdge, path, describe_value(v) + ", an integral float",
                                                  "the integer " + std::to_string(exact.value), expected, ProblemCode::NotInteger,
                                                  ProblemCode::IntegralFloat},
-                                       errors_, warnings_);
+                                       errors_, warnings_, {Fix::Kind::Value, std::to_string(exact.value)});
           return read ? std::optional(exact.value) : std::nullopt;
         }
         const char* why = exact.kind == K::Integer    ? ", a float (write integers without a fraction or exponent)"
@@ -79,7 +79,8 @@ class GridReader {
       }
       case JsonKind::Bool:
         if (v.GetBool() && place != Place::Plain) {  // ledger: true-as-one
-          const bool read = note_quirk(quirks_, {Quirk::TrueAsOne, path, "true", "1", expected, ProblemCode::WrongType}, errors_, warnings_);
+          const bool read = note_quirk(quirks_, {Quirk::TrueAsOne, path, "true", "1", expected, ProblemCode::WrongType}, errors_, warnings_,
+                                       {Fix::Kind::Value, "1"});
           return read ? std::optional<uint64_t>(1) : std::nullopt;
         }
         [[fallthrough]];
@@ -155,7 +156,7 @@ class GridReader {
       const bool read = note_quirk(quirks_, {Quirk::ZeroChunkSize, path, describe_value(v) + " on an axis of length 0", "1",
                                              "a positive integer step or a non-empty array of edge lengths",
                                              v.IsFalse() ? ProblemCode::WrongType : ProblemCode::NotPositive},
-                                   errors_, warnings_);
+                                   errors_, warnings_, {Fix::Kind::Value, "1"});
       if (!read) return std::nullopt;
       return built(Axis::from_step(0, 1), path, 0, false);
     }
@@ -250,7 +251,7 @@ class GridReader {
     if (has_lists && quirks_ == Quirks::Read) {
       note_quirk(quirks_, {Quirk::RegularEdgeLists, shape_path, "edge lists in a \"regular\" grid",
                            "the \"rectilinear\" grid they describe", "", ProblemCode::WrongType, ProblemCode::RegularEdgeLists},
-                 errors_, warnings_);
+                 errors_, warnings_, {Fix::Kind::Rectilinear});
     } else if (has_lists) {
       // Each list is an error; every entry is still checked: the count,
       // and each step on its axis.
@@ -261,7 +262,7 @@ class GridReader {
         if (item.IsArray()) {
           note_quirk(quirks_, {Quirk::RegularEdgeLists, pointer_append(shape_path, i), "an array", "",
                                "a positive integer step (edge lists need a \"rectilinear\" grid)", ProblemCode::WrongType},
-                     errors_, warnings_);
+                     errors_, warnings_, {});
         } else {
           axis(item, pointer_append(shape_path, i), length_of(lengths, matched, i));
         }
@@ -402,7 +403,8 @@ void check_node_fields(const JsonValue& doc, std::string_view node_type, Problem
   else if (!(format->IsUint64() && format->GetUint64() == 3))
     report(errors, {"/zarr_format", "found " + describe_value(*format) + "; expected 3", ProblemCode::Invalid});
 
-  const std::string expected = "\"" + std::string(node_type) + "\"";
+  std::string expected = "\"";  // built in steps: GCC 12 warns falsely (-Wrestrict) on "\"" + s + "\""
+  expected.append(node_type) += '"';
   const JsonValue* type = member(doc, "node_type");
   if (!type) report(errors, {"/node_type", missing("node_type", expected), ProblemCode::Missing});
   else if (kind_of(*type) != JsonKind::String || string_of(*type) != node_type)

@@ -36,12 +36,31 @@ enum class ProblemCode : uint8_t {
   Nonconformant,     // warning: metadata a known writer stored against the spec, read as meant (docs/writers-ledger.md)
 };
 
+// How a writers' ledger entry is written back conformantly
+// (docs/writers-ledger.md, "Written back"), for repair (src/repair.hpp).
+struct Fix {
+  enum class Kind : uint8_t {
+    None,          // no ledger entry
+    Value,         // `text` replaces the value
+    WrapName,      // a bare name becomes {"name": <the name as written>}
+    RemoveMember,  // the member goes, with its comma
+    Rectilinear,   // a "regular" grid of edge lists is named "rectilinear" (the warning is at its chunk_shape)
+    RemoveBom,     // the byte-order mark goes
+    Unfixable,     // left as it is; `text` says why
+  };
+  Kind kind = Kind::None;
+  std::string text = {};
+};
+
 struct Problem {
   std::string path;
   std::string message;
   ProblemCode code = ProblemCode::Invalid;
   // For Syntax and Encoding: the byte of the input where reading failed.
   int64_t byte_offset = -1;
+  // For a writers' ledger warning, the entry's id and its fix.
+  std::string_view entry = {};
+  Fix fix = {};
 };
 
 using Problems = std::vector<Problem>;

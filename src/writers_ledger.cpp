@@ -21,13 +21,13 @@ const LedgerEntry& ledger_entry(Quirk quirk) {
   return kEntries[static_cast<size_t>(quirk)];
 }
 
-bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warnings) {
+bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warnings, Fix fix) {
   const LedgerEntry& entry = ledger_entry(site.quirk);
   const std::string named = std::string(entry.id) + ", written by " + std::string(entry.writers);
   switch (mode) {
     case Quirks::Read:
       report(warnings, {std::move(site.path), "found " + site.found + "; read as " + site.read_as + " (writers' ledger: " + named + ")",
-                        site.warning_code});
+                        site.warning_code, -1, entry.id, std::move(fix)});
       return true;
     case Quirks::Refuse:
       report(errors, {std::move(site.path),

@@ -41,7 +41,8 @@ enum class Quirks : uint8_t {
 
 // One ledger entry met at `path`. `found` is what was found ("null", "4.0,
 // a float"), `read_as` what it reads as, `expected` what the spec wants.
-// With Quirks::Read it adds a warning and returns true: read it as meant.
+// With Quirks::Read it adds a warning and returns true: read it as meant;
+// the warning carries the entry's id and `fix`, how repair writes it back.
 // Otherwise it adds an error (`strict_code`: what the value is refused
 // for) and returns false.
 struct QuirkSite {
@@ -53,6 +54,6 @@ struct QuirkSite {
   ProblemCode strict_code;
   ProblemCode warning_code = ProblemCode::Nonconformant;
 };
-bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warnings);
+bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warnings, Fix fix);
 
 }  // namespace zr

@@ -56,6 +56,15 @@ export interface NativeReaderFacts {
   undividedShardEdgeAt: string;
 }
 
+/** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
+export interface NativeRepair {
+  text: string;
+  changes: { pointer: string; old: string; new: string; entry: string }[];
+  unrepaired: { pointer: string; entry: string; reason: string }[];
+  /** Why the text could not be read (then nothing changed). */
+  errors: NativeProblem[];
+}
+
 /** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
 export interface NativeDocument {
   kind: 'array' | 'group';
@@ -240,6 +249,7 @@ export interface NativeModule {
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
   readerFacts(text: number, length: number): NativeReaderFacts[];
+  repairMetadata(text: number, length: number): NativeRepair;
   heapInUse(): number;
 }
 

@@ -9,8 +9,8 @@ import { ChunkGrid, validateMetadata, GridError, ready } from 'zarr-rectilinear'
 // Used at module top level, before anything awaits `ready`.
 const atImport = ChunkGrid.fromEdges([[3, 4]]).locate([5]);
 
-test('the package exports ChunkGrid, validateMetadata, readMetadata, locatePointers, readerReport, READERS, GridError and ready', () => {
-  assert.deepEqual(Object.keys(pkg).sort(), ['ChunkGrid', 'GridError', 'READERS', 'locatePointers', 'readMetadata', 'readerReport', 'ready', 'validateMetadata']);
+test('the package exports ChunkGrid, validateMetadata, readMetadata, locatePointers, readerReport, READERS, repairMetadata, GridError and ready', () => {
+  assert.deepEqual(Object.keys(pkg).sort(), ['ChunkGrid', 'GridError', 'READERS', 'locatePointers', 'readMetadata', 'readerReport', 'ready', 'repairMetadata', 'validateMetadata']);
   assert.equal(typeof ChunkGrid, 'function');
   assert.equal(typeof validateMetadata, 'function');
   assert.equal(typeof GridError, 'function');

@@ -12,7 +12,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ChunkGrid, locatePointers, readMetadata, readerReport, validateMetadata } from 'zarr-rectilinear';
+import { ChunkGrid, locatePointers, readMetadata, readerReport, repairMetadata, validateMetadata } from 'zarr-rectilinear';
 import { inUse } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
 import { GUARDED, native } from '../../js/native.js';
@@ -81,6 +81,7 @@ function entryPoints(g, g2, big) {
     validateMetadata: () => [validateMetadata(validText), validateMetadata(JSON.parse(groupText))],
     readMetadata: () => [describedRead(readMetadata(validText)), describedRead(readMetadata(utf8(groupText)))],
     readerReport: () => [readerReport(validText), readerReport(groupText)],
+    repairMetadata: () => repairMetadata('{"zarr_format":3,"node_type":"group","consolidated_metadata":null,"attributes":{"x":NaN}}'),
     locatePointers: () => locatePointers(groupText, ['/consolidated_metadata/metadata/a/shape', '/attributes/title', '/x']),
     // A number past 2^53 in an object: the core says where a float may be (floatPlaces).
     'validateMetadata large float': () => [validateMetadata({ ...JSON.parse(validText), data_type: 'float64', fill_value: 1e20, shape: [2 ** 60, 1] })],
@@ -132,7 +133,8 @@ function fill(base, held) {
 
 test('the JS wrapper checks the flag after every binding registered through guarded<>', async () => {
   const source = (file) => readFile(new URL(`../../src/wasm/${file}`, import.meta.url), 'utf8');
-  const cpp = (await source('bindings.cpp')) + (await source('document_bindings.cpp')) + (await source('reader_bindings.cpp'));
+  const cpp = (await source('bindings.cpp')) + (await source('document_bindings.cpp')) + (await source('reader_bindings.cpp')) +
+    (await source('repair_bindings.cpp'));
   const registered = {};
   // A class_ registration runs from class_<...>("Name") to the ");" that ends its line.
   for (const [, owner, body] of cpp.matchAll(/class_<[\w:]+>\("(\w+)"\)([\s\S]*?)\);\n/g)) {

@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
 // the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, readerReport, READERS, ready, type ReaderVerdict, type Verdict, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, readerReport, READERS, ready, repairMetadata, type RepairChange, type ReaderVerdict, type Verdict, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
 
 await ready;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
@@ -100,6 +100,15 @@ void notBig, origin, bigOrigin, outShape;
   const exact: Integer[] = grid.chunkRegion([1n, 0]).origin;
   void right, exact;
 }
+
+// Repair: the text comes back in the form given.
+const repairedText: string = repairMetadata('{"zarr_format":3}').text;
+const repairedBytes: Uint8Array = repairMetadata(new Uint8Array()).text;
+const repairChanges: RepairChange[] = repairMetadata('{}').changes;
+const leftEntry: string | undefined = repairMetadata('{}').unrepaired[0]?.entry;
+// @ts-expect-error bytes in, bytes out
+const notText: string = repairMetadata(new Uint8Array()).text;
+void repairedText, repairedBytes, repairChanges, leftEntry, notText;
 
 // The reader report: one verdict per reader, in READERS' order.
 const verdicts: ReaderVerdict[] = readerReport('{"zarr_format":3}');
