@@ -25,6 +25,23 @@ export function describeValue(v) {
 }
 
 /**
+ * Values for messages, as "[1, 2, 3]".
+ * @param {Iterable<unknown> | ArrayLike<unknown>} values
+ */
+export const list = (values) => `[${Array.from(values, String).join(', ')}]`;
+
+/**
+ * An axis argument: an integer in [0, grid.ndim), else a RangeError.
+ * @param {{ ndim: number }} grid
+ * @param {number} axis
+ */
+export function checkAxis(grid, axis) {
+  if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
+    throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
+  }
+}
+
+/**
  * A new array with the elements of a plain array, each read once. Holes
  * are a TypeError at their index.
  * @template T

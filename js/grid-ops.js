@@ -1,12 +1,15 @@
-// Grids people build and combine: trimmed grids, dask's chunks out,
-// concatenation, and rechunk plans (docs/semantics.md, "Builders",
-// "Concatenation" and "Rechunk plans"). The core works on runs; this layer
-// checks arguments, applies the number rules and the documented limits.
+// Grids people build and combine: trimmed grids, resized grids, dask's
+// chunks out, concatenation, and rechunk plans (docs/semantics.md,
+// "Builders", "Concatenation" and "Rechunk plans"). The core works on runs;
+// this layer checks arguments, applies the number rules and the documented
+// limits. A grid built here is the native handle, which ChunkGrid takes
+// (js/chunk-grid.js); grids passed in are reached through
+// js/grid-handle.js.
 import { copyColumns, native, problems, u64, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { ChunkGrid, adoptGrid, checkAxis, gridHandle, list } from './chunk-grid.js';
-import { arrayArgument } from './arguments.js';
+import { arrayArgument, checkAxis, list } from './arguments.js';
+import { handleOf, isGrid } from './grid-handle.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
 export const DASK_CHUNK_LIMIT = 2 ** 24;
@@ -15,16 +18,18 @@ export const AXIS_SOURCES_LIMIT = 2 ** 24;
 // sourcesOf() lists the intersections of an axis up to this many source chunks.
 export const INTERSECTION_LIMIT = 2 ** 16;
 
-/** @import { Integer } from './index.js' */
+/** @import { Integer, ResizeOptions } from './index.js' */
+/** @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs' */
 
-/** @returns {ChunkGrid} */
-function gridFrom(/** @type {import('../dist/zarr_rectilinear.mjs').GridOutcome} */ outcome) {
+/** @returns {Grid} */
+function gridFrom(/** @type {GridOutcome} */ outcome) {
   return using(outcome, (o) => {
     if (!o.ok()) throw new GridError(problems(o.errors()));
-    return adoptGrid(o.grid(), []);
+    return o.grid();
   });
 }
 
+/** @returns {Grid} */
 export function trimmedGrid(shape, chunkShape) {
   const expected = 'an array of one integer per axis';
   shape = arrayArgument(shape, 'shape', expected);
@@ -40,21 +45,57 @@ export function trimmedGrid(shape, chunkShape) {
   }));
 }
 
+/** @returns {Grid} */
 export function concatGrids(grids, axis) {
   grids = arrayArgument(grids, 'grids', 'a non-empty array of ChunkGrid');
-  if (grids.length === 0 || !grids.every((g) => g instanceof ChunkGrid)) {
+  if (grids.length === 0 || !grids.every(isGrid)) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }
   checkAxis(grids[0], axis);
-  const addresses = grids.map((g) => gridHandle(g).address());
+  const addresses = grids.map((g) => handleOf(g).address());
   const outcome = withHeap(4 * grids.length, (address) => {
     new Uint32Array(native.HEAPU8.buffer, address, grids.length).set(addresses);
     return native.concatGrids(address, grids.length, axis);
   });
   return using(outcome, (o) => {
-    if (o.ok()) return adoptGrid(o.grid(), []);
+    if (o.ok()) return o.grid();
     const errors = problems(o.errors());
     throw Object.assign(new GridError(errors), { part: o.failedPart(), axis: o.failedAxis() });
+  });
+}
+
+/**
+ * `grid` resized to `newShape`, by the rule for each axis's form
+ * (docs/semantics.md, "Resize"); the core applies it.
+ * @param {{ ndim: number }} grid the ChunkGrid
+ * @param {Integer[]} newShape
+ * @param {ResizeOptions} opts
+ * @returns {Grid}
+ */
+export function resizedGrid(grid, newShape, opts) {
+  const ndim = grid.ndim;
+  newShape = /** @type {Integer[]} */ (arrayArgument(newShape, 'newShape', `${ndim} lengths`));
+  if (newShape.length !== ndim) throw new TypeError(`newShape: found ${newShape.length} axes; expected ${ndim} lengths`);
+  const lengths = newShape.map((v, d) => toUint64(v, `newShape[${d}]`));
+  const given = opts.edges;
+  const appended = lengths.map((_, d) => {
+    const added = given?.[d];
+    if (added === undefined || added === null) return [];
+    const read = ArrayBuffer.isView(added) ? Array.from(/** @type {ArrayLike<Integer>} */ (/** @type {unknown} */ (added))) : arrayArgument(added, `edges[${d}]`, 'an array of edges');
+    return read.map((e, i) => toUint64(e, `edges[${d}][${i}]`));
+  });
+  const edges = appended.flat();
+  const handle = handleOf(grid);
+  const outcome = withHeap((2 * ndim + edges.length) * 8, (address) => {
+    u64View(address, 2 * ndim + edges.length).set([...lengths, ...appended.map((e) => BigInt(e.length)), ...edges]);
+    return handle.resize(address, address + ndim * 8, address + 2 * ndim * 8);
+  });
+  return using(outcome, (o) => {
+    if (!o.ok()) {
+      const [{ message, code }] = problems(o.errors());
+      throw Object.assign(new RangeError(`resize on axis ${o.failedAxis()}: ${message}`), { code });
+    }
+    return o.grid();
   });
 }
 
@@ -80,11 +121,11 @@ function ratio(numerator, denominator) {
 const product = (values) => values.reduce((a, b) => a * b, 1n);
 
 export function overlapPlan(source, target) {
-  if (!(target instanceof ChunkGrid)) throw new TypeError('overlap: expected a target ChunkGrid');
+  if (!isGrid(target)) throw new TypeError('overlap: expected a target ChunkGrid');
   if (source.ndim !== target.ndim) {
     throw new RangeError(`overlap: the source has ${source.ndim} axes and the target ${target.ndim}; a plan needs one shape`);
   }
-  const s = gridHandle(source), t = gridHandle(target);
+  const s = handleOf(source), t = handleOf(target);
   const axes = source.shape.map((length, d) => {
     const o = native.axisOverlap(s, t, d);
     if (!o.ok) {
@@ -191,7 +232,7 @@ export class RechunkPlan {
       throw new RangeError(`axisSources: found ${stop - first} target chunks; at most ${AXIS_SOURCES_LIMIT} (2^24) are listed in one call`);
     }
     const big = isBigInt(targetFirst) || isBigInt(targetStop);
-    const columns = copyColumns(native.axisSources(gridHandle(this.#source), gridHandle(this.#target), axis, first, stop), !big);
+    const columns = copyColumns(native.axisSources(handleOf(this.#source), handleOf(this.#target), axis, first, stop), !big);
     if (columns === null) throw new RangeError('axisSources: a chunk index passes 2^53 - 1; pass bigint bounds');
     const [targetChunks, sourceFirst, sourceStop] = columns;
     return { targetChunks, sourceFirst, sourceStop };

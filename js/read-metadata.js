@@ -4,18 +4,20 @@
 // every value a reader needs exactly (integers past 2^53 - 1 as bigints),
 // and a group's consolidated metadata entry by entry. See docs/semantics.md.
 import { native, problemOf, withBytes } from './native.js';
-import { adoptGrid, mergeProblems, metadataInput } from './chunk-grid.js';
+import { ChunkGrid } from './chunk-grid.js';
+import { OWN } from './grid-handle.js';
+import { mergeProblems, metadataInput } from './metadata-input.js';
 import { exhausted, withoutAttributes } from './validate.js';
 import { pointerToken } from './json-pointer.js';
 
-/** @import { ArrayMetadataRead, MetadataRead, Problem } from './index.js' */
+/** @import { ArrayMetadataRead, ChunkGrid as ChunkGridApi, MetadataRead, Problem } from './index.js' */
 /** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */
 
 // The core's plain result as the public one: grids adopted as ChunkGrids
 // (each also listed in `adopted`), consolidated entries as a Map from child
 // path to their own results.
 /** @returns {MetadataRead} */
-function fromCore(/** @type {NativeDocument} */ node, /** @type {import('./chunk-grid.js').ChunkGrid[]} */ adopted) {
+function fromCore(/** @type {NativeDocument} */ node, /** @type {ChunkGridApi[]} */ adopted) {
   const errors = node.errors.map(problemOf);
   const warnings = node.warnings.map(problemOf);
   const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
@@ -24,7 +26,7 @@ function fromCore(/** @type {NativeDocument} */ node, /** @type {import('./chunk
     const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry, adopted)])) : null;
     return { kind: 'group', valid, errors, warnings, attributes, consolidated };
   }
-  const grid = node.grid ? adoptGrid(node.grid, warnings) : null;
+  const grid = node.grid ? new ChunkGrid(OWN, node.grid, warnings) : null;
   if (grid) adopted.push(grid);
   return /** @type {ArrayMetadataRead} */ ({
     kind: 'array', valid, errors, warnings, grid,
@@ -46,7 +48,7 @@ function unread(/** @type {Problem[]} */ errors) {
 // runs out of memory, every one is freed.
 /** @returns {MetadataRead} */
 function adoptAll(/** @type {NativeDocument} */ node) {
-  /** @type {import('./chunk-grid.js').ChunkGrid[]} */
+  /** @type {ChunkGridApi[]} */
   const adopted = [];
   try {
     return fromCore(node, adopted);

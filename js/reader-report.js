@@ -4,7 +4,7 @@
 // The facts about the document come from the core: its written form
 // (readerFacts) and each array's grid (readMetadata). See docs/readers.md.
 import { native, outOfMemory, u64, withBytes } from './native.js';
-import { metadataInput } from './chunk-grid.js';
+import { metadataInput } from './metadata-input.js';
 import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
 import { withoutAttributes } from './validate.js';
@@ -56,7 +56,7 @@ function verdictOf(/** @type {ReaderFacts} */ entry, /** @type {ArrayFacts} */ a
 // path, for its reasons), with the facts the core wrote at their pointers.
 function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, NativeReaderFacts>} */ written, pointer = '', path = '') {
   if (read.kind === 'array') {
-    const grid = /** @type {import('./chunk-grid.js').ChunkGrid} */ (read.grid);
+    const grid = /** @type {import('./index.js').ChunkGrid} */ (read.grid);
     // The core gives facts for every array of a document it read without errors.
     const facts = /** @type {NativeReaderFacts} */ (written.get(pointer));
     const axes = Array.from({ length: grid.ndim }, (_, axis) => grid.axisSummary(axis));

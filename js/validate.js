@@ -1,7 +1,7 @@
 // @ts-check
 // validateMetadata: the whole zarr.json, never throwing.
 import { native, problems, using, withBytes } from './native.js';
-import { mergeProblems, metadataInput } from './chunk-grid.js';
+import { mergeProblems, metadataInput } from './metadata-input.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
 // writer can go, so an object's attributes are passed on empty.

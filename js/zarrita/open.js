@@ -8,7 +8,8 @@ import { RectilinearGroup } from './group.js';
 import { keyFor, normalizePath, readArrayMetadata, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { adoptGrid, gridHandle } from '../chunk-grid.js';
+import { ChunkGrid } from '../chunk-grid.js';
+import { OWN, sharedHandle } from '../grid-handle.js';
 
 // A store, or a zarrita Location ({store, path}) such as zarr.root(store).resolve('a').
 export function storeAndPath(location, path) {
@@ -92,8 +93,8 @@ export async function open(location, opts = {}) {
   }
   const meta = readArrayMetadata(read, { key });
   // A consolidated entry's grid stays the store's: each handle gets a grid
-  // of its own (one more reference to the same native grid, no copy), so
-  // that disposing it breaks no other handle and no later open.
-  if (!owned) meta.grid = adoptGrid(gridHandle(read.grid).clone(), read.grid.warnings);
+  // of its own (one more reference to the same native grid), so that
+  // disposing it breaks no other handle and no later open.
+  if (!owned) meta.grid = new ChunkGrid(OWN, sharedHandle(read.grid), read.grid.warnings);
   return new RectilinearArray(store, path, meta);
 }

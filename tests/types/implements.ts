@@ -20,7 +20,7 @@ import type { Readable } from 'zarrita';
 // ChunkGrid: its statics, then an instance. (The d.ts constructor is
 // private, the JS one takes a key, so the class types are compared without it.)
 export const chunkGridStatics: Omit<typeof Api.ChunkGrid, 'prototype'> = ChunkGrid;
-export const chunkGrid = (grid: ChunkGrid): Api.ChunkGrid => grid;
+export const chunkGrid = (grid: InstanceType<typeof ChunkGrid>): Api.ChunkGrid => grid;
 
 export const gridError: typeof Api.GridError = GridError;
 export const validate: typeof Api.validateMetadata = validateMetadata;
