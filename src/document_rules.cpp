@@ -5,134 +5,19 @@
 #include <string>
 #include <vector>
 
+#include "codec_rules.hpp"
+#include "rule_support.hpp"
+
 namespace zr {
 
 namespace {
 
-std::string found(const JsonValue& v) { return "found " + describe_value(v); }
+using namespace rules;
 
-bool is_string(const JsonValue& v) { return kind_of(v) == JsonKind::String; }
-
-bool is_number(const JsonValue& v) {
-  const JsonKind k = kind_of(v);
-  return k == JsonKind::Integer || k == JsonKind::OtherNumber;
-}
-
-// Whether a JSON number would be read as infinity for float<bits>: a fill
-// value of 1e39 for float32 (or 1e400 for float64) is finite text that no
-// reader can hold. Readers round the text to a double, then the double to
-// the type (JSON.parse and Math.fround, Python's json and NumPy), so the
-// bounds are the smallest decimals that end at infinity that way: for
-// float64, 2^1024 - 2^970 (the largest double plus half its last place);
-// for float32, 2^128 - 2^103 (FLT_MAX plus half its last place) less half a
-// double's last place there, 2^74, since the tie rounds up to that double;
-// for float16, 65520 less 2^-38 likewise. Preconditions: is_number(v), bits
-// 16, 32 or 64.
-bool overflows_float(const JsonValue& v, unsigned bits) {
-  static constexpr std::string_view kFloat16 = "65519.99999999999636202119290828704833984375";
-  static constexpr std::string_view kFloat32 = "340282356779733642748073463979561713664";
-  static constexpr std::string_view kFloat64 =
-      "17976931348623158079372897140530341507993413271003782693617377898044496829276475094664901797758720709633028641"
-      "66928879109465555478519404026306574886715058206819089020007083836762738548458177115317644757302700698555713669"
-      "59622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
-  const std::string_view bound = bits == 16 ? kFloat16 : bits == 32 ? kFloat32 : kFloat64;
-  if (kind_of(v) == JsonKind::Integer) return magnitude_at_least(std::to_string(v.GetUint64()), bound);
-  return magnitude_at_least(number_text_of(v), bound);
-}
-
-// An integer literal, exactly: its sign and magnitude. nullopt for any other
-// value, including 1.0 and 1e3 (lenient mode does not reach these members).
-struct Integer {
-  bool negative;
-  uint64_t magnitude;
-};
-std::optional<Integer> integer_of(const JsonValue& v) {
-  if (kind_of(v) == JsonKind::Integer) return Integer{false, v.GetUint64()};
-  if (kind_of(v) != JsonKind::OtherNumber) return std::nullopt;
-  const std::string_view t = number_text_of(v);
-  if (t.size() < 2 || t[0] != '-') return std::nullopt;
-  const auto magnitude = plain_uint64(t.substr(1));
-  if (!magnitude) return std::nullopt;
-  return Integer{*magnitude != 0, *magnitude};
-}
-
-// Whether a number is written as an integer (an optional minus sign and
-// digits), however large.
-bool integer_literal(const JsonValue& v) {
-  if (kind_of(v) == JsonKind::Integer) return true;
-  if (kind_of(v) != JsonKind::OtherNumber) return false;
-  std::string_view t = number_text_of(v);
-  if (!t.empty() && t[0] == '-') t.remove_prefix(1);
-  return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The code for a value that is not an integer in range.
-ProblemCode not_integer_code(const JsonValue& v) {
-  if (integer_literal(v)) return ProblemCode::OutOfRange;
-  return is_number(v) ? ProblemCode::NotInteger : ProblemCode::WrongType;
-}
-
-// Whether an integer lies in [lo, hi], both given as signed 64-bit values
-// except that an unsigned upper bound may reach 2^64 - 1 (hi_unsigned).
-bool in_range(Integer i, int64_t lo, uint64_t hi) {
-  if (i.negative) return lo < 0 && i.magnitude <= uint64_t(-(lo + 1)) + 1;
-  return i.magnitude <= hi && (lo <= 0 || i.magnitude >= uint64_t(lo));
-}
-
-std::string range_text(int64_t lo, uint64_t hi) {
-  return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
-}
-
-struct DataType {
-  enum class Family { Bool, Int, UInt, Float, Complex, Raw } family;
-  unsigned bits;
-};
-
-// A name in one of the known extension points, or a name of an extension.
-struct Extension {
-  std::string_view name;
-  const JsonValue* configuration = nullptr;  // null when absent
-  bool must_understand = true;
-};
-
-class Rules {
+// The rules for every member but the codecs (codec_rules.hpp).
+class Rules : public RuleReporter {
  public:
-  Rules(Problems& errors, Problems& warnings, Quirks quirks = Quirks::Refuse, JsonPool* pool = nullptr)
-      : errors_(errors), warnings_(warnings), quirks_(quirks), pool_(pool) {}
-
-  // A ledger entry met at `site`: true when it is to be read as meant.
-  bool quirk(QuirkSite site, Fix fix) { return note_quirk(quirks_, std::move(site), errors_, warnings_, std::move(fix)); }
-  // The value as the ledger reads it. The document is the caller's own,
-  // built mutable (check_array_rules); the rules only look at it otherwise.
-  static JsonValue& rewrite(const JsonValue& v) { return const_cast<JsonValue&>(v); }
-
-  void error(std::string path, std::string message, ProblemCode code) { report(errors_, {std::move(path), std::move(message), code}); }
-  void warn(std::string path, std::string message) {
-    report(warnings_, {std::move(path), std::move(message), ProblemCode::UnknownExtension});
-  }
-
-  // An extension point: a name, or an object {"name", "configuration"?, "must_understand"?}.
-  std::optional<Extension> extension(const JsonValue& v, const std::string& path, std::string_view what) {
-    if (is_string(v)) return Extension{string_of(v)};
-    const std::string expected = "; expected " + std::string(what) + ": a name or an object with a \"name\"";
-    if (!v.IsObject()) return error(path, found(v) + expected, ProblemCode::WrongType), std::nullopt;
-    Extension out;
-    bool ok = true;
-    const JsonValue* name = member(v, "name");
-    if (!name) error(pointer_append(path, "name"), "found no \"name\"" + expected, ProblemCode::Missing), ok = false;
-    else if (!is_string(*name)) error(pointer_append(path, "name"), found(*name) + "; expected a name (a string)", ProblemCode::WrongType), ok = false;
-    else out.name = string_of(*name);
-    if (const JsonValue* c = member(v, "configuration")) {
-      if (!c->IsObject()) error(pointer_append(path, "configuration"), found(*c) + "; expected an object", ProblemCode::WrongType), ok = false;
-      else out.configuration = c;
-    }
-    if (const JsonValue* m = member(v, "must_understand")) {
-      if (!m->IsBool()) error(pointer_append(path, "must_understand"), found(*m) + "; expected true or false", ProblemCode::WrongType), ok = false;
-      else out.must_understand = m->GetBool();
-    }
-    if (!ok) return std::nullopt;
-    return out;
-  }
+  using RuleReporter::RuleReporter;
 
   // --- data type -----------------------------------------------------------
 
@@ -300,192 +185,6 @@ class Rules {
     if (string_of(*sep) != "/" && string_of(*sep) != ".") error(at, found(*sep) + "; expected \"/\" or \".\"", ProblemCode::Invalid);
   }
 
-  // --- codecs ----------------------------------------------------------------
-
-  enum class Kind { ArrayToArray, ArrayToBytes, BytesToBytes, Unknown };
-
-  // `one_byte`: whether the elements are one byte (unknown for an unknown data type).
-  struct Context {
-    std::optional<size_t> ndim;
-    std::optional<bool> one_byte;
-  };
-
-  const JsonValue* config_member(const Extension& ext, std::string_view key) {
-    return ext.configuration ? member(*ext.configuration, key) : nullptr;
-  }
-
-  // Where a configuration member is, or would be: with no configuration,
-  // the codec itself (a pointer that resolves in the document).
-  static std::string config_path(const Extension& ext, const std::string& path, std::string_view key) {
-    return ext.configuration ? path + "/configuration/" + std::string(key) : path;
-  }
-  static std::string absent(const Extension& ext, std::string_view key) {
-    return "found no \"" + std::string(key) + "\"" + (ext.configuration ? "" : " (no configuration)");
-  }
-
-  // An integer configuration member in [lo, hi]; `required` reports its absence.
-  void config_integer(const Extension& ext, const std::string& path, std::string_view key, int64_t lo, uint64_t hi, bool required) {
-    const JsonValue* v = config_member(ext, key);
-    const std::string at = config_path(ext, path, key);
-    const std::string expected = "; expected " + range_text(lo, hi);
-    if (!v) {
-      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
-      return;
-    }
-    const auto i = integer_of(*v);
-    if (!i) error(at, found(*v) + expected, not_integer_code(*v));
-    else if (!in_range(*i, lo, hi)) error(at, found(*v) + expected, ProblemCode::OutOfRange);
-  }
-
-  void config_choice(const Extension& ext, const std::string& path, std::string_view key,
-                     std::initializer_list<std::string_view> choices, bool required) {
-    const JsonValue* v = config_member(ext, key);
-    const std::string at = config_path(ext, path, key);
-    std::string expected = "; expected ";
-    size_t n = 0;
-    for (std::string_view c : choices) expected += (n++ ? ", \"" : "\"") + std::string(c) + "\"";
-    if (!v) {
-      if (required) error(at, absent(ext, key) + expected, ProblemCode::Missing);
-      return;
-    }
-    if (!is_string(*v)) return error(at, found(*v) + expected, ProblemCode::WrongType);
-    if (std::find(choices.begin(), choices.end(), string_of(*v)) == choices.end()) error(at, found(*v) + expected, ProblemCode::Invalid);
-  }
-
-  Kind codec(const JsonValue& v, const std::string& path, const Context& ctx) {
-    if (is_string(v)) {  // ledger: bare-codec-names
-      const std::string name(string_of(v));
-      const std::string object = "{\"name\": \"" + name + "\"}";
-      if (quirk({Quirk::BareCodecNames, path, "the name \"" + name + "\"", object, "a codec object such as " + object, ProblemCode::WrongType},
-                {Fix::Kind::WrapName})) {
-        JsonValue named(rapidjson::kObjectType);
-        named.AddMember("name", json_string(name, *pool_), *pool_);
-        rewrite(v) = std::move(named);
-      }
-    }
-    const auto ext = extension(v, path, "a codec");
-    if (!ext) return Kind::Unknown;
-    const std::string_view n = ext->name;
-    if (n == "bytes") {
-      config_choice(*ext, path, "endian", {"little", "big"}, ctx.one_byte == false);
-      return Kind::ArrayToBytes;
-    }
-    if (n == "transpose") {
-      transpose(*ext, path, ctx);
-      return Kind::ArrayToArray;
-    }
-    if (n == "sharding_indexed") {
-      sharding(*ext, path, ctx);
-      return Kind::ArrayToBytes;
-    }
-    if (n == "gzip") {
-      config_integer(*ext, path, "level", 0, 9, true);
-      return Kind::BytesToBytes;
-    }
-    if (n == "zstd") {
-      config_integer(*ext, path, "level", -131072, 22, true);
-      if (const JsonValue* c = config_member(*ext, "checksum"); c && !c->IsBool())
-        error(path + "/configuration/checksum", found(*c) + "; expected true or false", ProblemCode::WrongType);
-      return Kind::BytesToBytes;
-    }
-    if (n == "blosc") {
-      config_choice(*ext, path, "cname", {"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}, true);
-      config_integer(*ext, path, "clevel", 0, 9, true);
-      config_choice(*ext, path, "shuffle", {"noshuffle", "shuffle", "bitshuffle"}, true);
-      const JsonValue* shuffle = config_member(*ext, "shuffle");
-      const bool shuffled = shuffle && is_string(*shuffle) && string_of(*shuffle) != "noshuffle";
-      config_integer(*ext, path, "typesize", 1, UINT32_MAX, shuffled);
-      config_integer(*ext, path, "blocksize", 0, UINT32_MAX, true);
-      return Kind::BytesToBytes;
-    }
-    if (n == "crc32c") return Kind::BytesToBytes;
-    warn(v.IsObject() ? path + "/name" : path,
-         "found the codec \"" + std::string(n) + "\", an extension this library does not know; its place in the chain is not checked");
-    return Kind::Unknown;
-  }
-
-  void transpose(const Extension& ext, const std::string& path, const Context& ctx) {
-    const std::string at = config_path(ext, path, "order");
-    const std::string expected = ctx.ndim ? "; expected a permutation of 0 to " + std::to_string(*ctx.ndim) + " - 1, one entry per axis"
-                                          : "; expected a permutation of the axes";
-    const JsonValue* order = config_member(ext, "order");
-    if (!order) return error(at, absent(ext, "order") + expected, ProblemCode::Missing);
-    if (!order->IsArray()) return error(at, found(*order) + expected, ProblemCode::WrongType);
-    const size_t n = order->Size();
-    if (ctx.ndim && n != *ctx.ndim) return error(at, "found " + std::to_string(n) + " entries" + expected, ProblemCode::AxisCount);
-    std::vector<bool> seen(n);
-    for (rapidjson::SizeType i = 0; i < n; ++i) {
-      const auto v = integer_of((*order)[i]);
-      if (!v || v->negative || v->magnitude >= n || seen[v->magnitude]) {
-        return error(pointer_append(at, i), found((*order)[i]) + expected, v ? ProblemCode::Invalid : ProblemCode::WrongType);
-      }
-      seen[v->magnitude] = true;
-    }
-  }
-
-  void sharding(const Extension& ext, const std::string& path, const Context& ctx) {
-    const std::string config = path + "/configuration";
-    if (!ext.configuration) return error(path, "found no \"configuration\"; expected {\"chunk_shape\", \"codecs\", \"index_codecs\"}", ProblemCode::Missing);
-    const std::string at = config + "/chunk_shape";
-    const JsonValue* shape = config_member(ext, "chunk_shape");
-    const std::string expected = "; expected an array of positive integers, one per axis";
-    if (!shape) error(at, "found no \"chunk_shape\"" + expected, ProblemCode::Missing);
-    else if (!shape->IsArray()) error(at, found(*shape) + expected, ProblemCode::WrongType);
-    else if (ctx.ndim && shape->Size() != *ctx.ndim)
-      error(at, "found " + std::to_string(shape->Size()) + " entries; expected " + std::to_string(*ctx.ndim) + ", one per axis", ProblemCode::AxisCount);
-    else {
-      for (rapidjson::SizeType i = 0; i < shape->Size(); ++i) {
-        const auto v = integer_of((*shape)[i]);
-        if (!v || v->negative) error(pointer_append(at, i), found((*shape)[i]) + "; expected a positive integer", ProblemCode::WrongType);
-        else if (v->magnitude == 0) error(pointer_append(at, i), "found 0; expected a positive integer", ProblemCode::NotPositive);
-      }
-    }
-    codecs(config_member(ext, "codecs"), config + "/codecs", ctx);
-    // The shard index is uint64: two per inner chunk, never one byte.
-    codecs(config_member(ext, "index_codecs"), config + "/index_codecs", Context{ctx.ndim, false});
-    config_choice(ext, path, "index_location", {"start", "end"}, false);
-  }
-
-  // `top`: the array's own codecs (not a shard's).
-  void codecs(const JsonValue* list, const std::string& path, const Context& ctx, bool top = false) {
-    const std::string expected = "an array of codecs: array-to-array codecs, then one array-to-bytes codec, then bytes-to-bytes codecs";
-    if (!list) return error(path, "found no \"" + path.substr(path.rfind('/') + 1) + "\"; expected " + expected, ProblemCode::Missing);
-    if (!list->IsArray()) return error(path, found(*list) + "; expected " + expected, ProblemCode::WrongType);
-    // ledger: zarrita-empty-codecs (zarrita encodes a known data type with
-    // little-endian bytes when no codec does)
-    if (list->Empty() && top && ctx.one_byte) {
-      constexpr std::string_view kBytes = "[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}]";
-      if (!quirk({Quirk::ZarritaEmptyCodecs, path, "[]", std::string(kBytes) + ", as zarrita.js reads it", expected, ProblemCode::EmptyList},
-                 {Fix::Kind::Value, std::string(kBytes)}))
-        return;
-      JsonValue config(rapidjson::kObjectType);
-      config.AddMember("endian", json_string("little", *pool_), *pool_);
-      JsonValue bytes(rapidjson::kObjectType);
-      bytes.AddMember("name", json_string("bytes", *pool_), *pool_).AddMember("configuration", config, *pool_);
-      rewrite(*list).PushBack(bytes, *pool_);
-    }
-    if (list->Empty()) return error(path, "found []; expected " + expected, ProblemCode::EmptyList);
-    std::vector<Kind> kinds;
-    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), ctx));
-    const bool all_known = std::find(kinds.begin(), kinds.end(), Kind::Unknown) == kinds.end();
-    const auto first = std::find(kinds.begin(), kinds.end(), Kind::ArrayToBytes);
-    if (first == kinds.end()) {
-      // With an unknown codec, that one may be the array-to-bytes codec.
-      if (all_known) error(path, "found no array-to-bytes codec; expected exactly one, such as \"bytes\" or \"sharding_indexed\"", ProblemCode::CodecOrder);
-      return;
-    }
-    const size_t to_bytes = size_t(first - kinds.begin());
-    const std::string to_bytes_path = pointer_append(path, to_bytes);
-    for (size_t i = 0; i < kinds.size(); ++i) {
-      const std::string at = pointer_append(path, i);
-      if (kinds[i] == Kind::ArrayToBytes && i != to_bytes)
-        error(at, "found a second array-to-bytes codec (the first is at " + to_bytes_path + "); expected exactly one", ProblemCode::CodecOrder);
-      else if (kinds[i] == Kind::ArrayToArray && i > to_bytes)
-        error(at, "found an array-to-array codec after the array-to-bytes codec at " + to_bytes_path + "; expected it before", ProblemCode::CodecOrder);
-      else if (kinds[i] == Kind::BytesToBytes && i < to_bytes)
-        error(at, "found a bytes-to-bytes codec before the array-to-bytes codec at " + to_bytes_path + "; expected it after", ProblemCode::CodecOrder);
-    }
-  }
 
   // --- the rest --------------------------------------------------------------
 
@@ -542,12 +241,6 @@ class Rules {
       }
     }
   }
-
- private:
-  Problems& errors_;
-  Problems& warnings_;
-  Quirks quirks_;
-  JsonPool* pool_;  // for rewrites (check_array_rules)
 };
 
 constexpr std::string_view kArrayMembers[] = {"zarr_format", "node_type",        "shape",  "data_type",       "chunk_grid",
@@ -570,7 +263,7 @@ void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Quirks 
   rules.chunk_key_encoding(member(doc, "chunk_key_encoding"));
   std::optional<bool> one_byte;
   if (type) one_byte = type->bits == 8 || type->family == DataType::Family::Raw;
-  rules.codecs(member(doc, "codecs"), "/codecs", {ndim, one_byte}, true);
+  check_codecs(rules, member(doc, "codecs"), ndim, one_byte);
   rules.dimension_names(member(doc, "dimension_names"), ndim);
   rules.attributes(member(doc, "attributes"));
   rules.storage_transformers(member(doc, "storage_transformers"));
