@@ -20,12 +20,12 @@ export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 116_000,
+    budget: 139_500,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 118_000,
+    budget: 142_500,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
@@ -33,7 +33,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 131_000,
+    budget: 157_500,
   },
 ];
 
