@@ -51,32 +51,13 @@ function checked(call, what) {
   };
 }
 
-// Every binding registered through guarded<> (src/wasm/bindings.cpp,
-// src/wasm/document_bindings.cpp), with what it does, for the message. A
-// test checks that this lists every one.
-export const GUARDED = {
-  module: {
-    readGridMetadata: 'reading metadata', readChunkShapes: 'building a grid from chunk shapes',
-    readEdges: 'building a grid from edges', validateMetadata: 'validating metadata', readDocument: 'reading metadata',
-    readJSON: 'reading JSON', memberSpan: 'reading JSON', locatePointers: 'locating JSON Pointers', floatPlaces: 'reading metadata',
-    trimmedGrid: 'building a trimmed grid', concatGrids: 'concatenating grids', axisOverlap: 'planning a rechunk',
-    axisSources: 'listing the source chunks of a rechunk', readerFacts: 'reporting readers',
-    repairMetadata: 'repairing metadata',
-  },
-  Grid: {
-    axisCounts: 'summing up an axis', dataSizeStats: 'summing up an axis', runs: 'listing runs',
-    axisChunk: 'finding a chunk', chunkAt: 'finding a chunk', chunkRange: 'finding chunks', chunkGroups: 'grouping chunks',
-    locateManyF64: 'locating indices', locateManyU64: 'locating indices',
-    toJSONText: 'writing a grid as JSON', toRegularJSONText: 'writing a grid as JSON', resize: 'resizing a grid',
-    sliceRange: 'reading a slice', sliceChunks: 'reading a slice', projectInteger: 'projecting a selection',
-    projectPointsF64: 'projecting a selection', projectPointsI64: 'projecting a selection',
-    projectPointsU64: 'projecting a selection', projectPointsSigned: 'projecting a selection', projectMask: 'projecting a selection',
-  },
-  GridOutcome: { grid: 'handing over a grid', errors: 'listing problems', warnings: 'listing problems' },
-};
-for (const [owner, calls] of Object.entries(GUARDED)) {
-  const target = owner === 'module' ? native : native[owner].prototype;
-  for (const [name, what] of Object.entries(calls)) target[name] = checked(target[name], what);
+// Every binding the core registers through guarded<>, with what it does,
+// for the message: the list the registration records
+// (src/wasm/registration.hpp), so none is missed here.
+export const GUARDED = native.guardedBindings();
+for (const { owner, name, what } of GUARDED) {
+  const target = owner ? native[owner].prototype : native;
+  target[name] = checked(target[name], what);
 }
 
 // WebAssembly memory is 32-bit: a larger size would wrap in _malloc.

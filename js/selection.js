@@ -190,23 +190,22 @@ const SCRATCH_ENTRIES = 32;
 // past 32 MiB), while they recycle smaller ones.
 const SHARED_BYTES = 2 ** 25;
 
+// The SliceArg fields in the order of the uint64 words the plain exports
+// read, as the core lays them out (ZR_SLICE_ARG_FIELDS,
+// src/wasm/projections.hpp).
+const SLICE_WORDS = native.sliceArgWords();
+const SLICE_BYTES = SLICE_WORDS.length * 8;
+
 // A slice (or a block range), projected by the core through two plain
-// exports (docs/wasm-boundary.md), the slice passed as eight uint64 words.
+// exports (docs/wasm-boundary.md), the slice passed as uint64 words.
 // A small result is written whole and leaves the heap in one copy; a large
 // one in pieces.
 function projectSlice(address, axis, entry, big, what) {
   const arg = sliceEntryArg(entry, what);
-  const slice = scratch(64 + SCRATCH_ENTRIES * ENTRY_BYTES);
+  const slice = scratch(SLICE_BYTES + SCRATCH_ENTRIES * ENTRY_BYTES);
   const at = slice / 8;
   const { u64 } = heapWords();
-  u64[at] = arg.hasStart ? 1n : 0n;
-  u64[at + 1] = arg.startNegative ? 1n : 0n;
-  u64[at + 2] = BigInt(arg.start);
-  u64[at + 3] = arg.hasStop ? 1n : 0n;
-  u64[at + 4] = arg.stopNegative ? 1n : 0n;
-  u64[at + 5] = BigInt(arg.stop);
-  u64[at + 6] = BigInt(arg.step);
-  u64[at + 7] = arg.blocks ? 1n : 0n;
+  for (let k = 0; k < SLICE_WORDS.length; k++) u64[at + k] = BigInt(arg[SLICE_WORDS[k]]);
   const bound = native._zr_slice_bound(address, axis, slice);
   if (bound * ENTRY_BYTES > MAX_RESULT_BYTES) {
     throw new RangeError(`${what}: its projection holds up to ${bound} chunks, ${bound * ENTRY_BYTES} bytes, more than 4 GiB; ask for less (a smaller selection)`);
@@ -223,7 +222,7 @@ function projectSlice(address, axis, entry, big, what) {
       const n = write(out, bound, 0n);
       return copyOut(view, out, [0, 1, 2, 3, 4].map((k) => [k * bound, n]));
     };
-    columns = bound <= SCRATCH_ENTRIES ? whole(slice + 64) : withHeap(bound * ENTRY_BYTES, whole);
+    columns = bound <= SCRATCH_ENTRIES ? whole(slice + SLICE_BYTES) : withHeap(bound * ENTRY_BYTES, whole);
   } else {
     const type = big ? BigUint64Array : Float64Array;
     const shared = bound * ENTRY_BYTES <= SHARED_BYTES ? new type(5 * bound) : null;

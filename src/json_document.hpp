@@ -1,7 +1,9 @@
-// Exact JSON reading for metadata. Integers up to 2^64 - 1 are kept
-// exactly; every other number keeps its source text, so messages can quote
-// what was written and the writers' ledger can judge "10.0" or "1e3"
-// exactly. The tokens NaN, Infinity and -Infinity (not JSON) are read as
+// Exact JSON reading for metadata: the document tree (json_document.cpp)
+// and the parser that builds it (json_parse.cpp); numbers are
+// json_numbers.hpp's, JSON Pointers json_pointer.hpp's. Integers up to
+// 2^64 - 1 are kept exactly; every other number keeps its source text, so
+// messages can quote what was written and the writers' ledger can judge
+// "10.0" or "1e3" exactly. The tokens NaN, Infinity and -Infinity (not JSON) are read as
 // values of their own kind (docs/writers-ledger.md, non-finite-tokens).
 #pragma once
 #include <cstdint>
@@ -18,7 +20,8 @@
 #include <rapidjson/reader.h>
 
 #include "axis.hpp"
-#include "expected.hpp"
+#include "json_numbers.hpp"
+#include "json_pointer.hpp"
 #include "problem.hpp"
 #include "writers_ledger.hpp"
 
@@ -53,6 +56,15 @@ using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, JsonPool, Thr
 using JsonValue = rapidjson::GenericValue<rapidjson::UTF8<>, JsonPool>;
 using JsonReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator>;
 
+// How parse_json stores what RapidJSON has no kind for: strings and numbers
+// other than exact integers are both DOM strings, told apart by a one-byte
+// tag (object keys are stored untagged). Read them through kind_of,
+// string_of and number_text_of.
+inline constexpr char kStringTag = 'S';
+inline constexpr char kNumberTag = 'N';
+inline constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
+inline constexpr char kNonFiniteTag = 'F';  // followed by NaN, Infinity or -Infinity
+
 // RunList: an array read as runs while parsing (see parse_json).
 // NonFinite: the token NaN, Infinity or -Infinity (see parse_json).
 enum class JsonKind { Null, Bool, Object, Array, String, Integer, OtherNumber, RunList, NonFinite };
@@ -68,36 +80,17 @@ JsonValue json_string(std::string_view s, JsonPool& pool);
 // "the string \"4\"", "4.0", "true", "an array", ... for messages.
 std::string describe_value(const JsonValue& v);
 
-// What an OtherNumber text such as "10.0", "1e3" or "-2" denotes exactly.
-struct ExactNumber {
-  enum class Kind { Integer, TooLarge, Fraction, Negative } kind;
-  uint64_t value = 0;  // for Integer
-};
-ExactNumber exact_number(std::string_view number_text);
-// Whether |number_text| >= |bound_text| (both JSON numbers), exactly, however
-// many digits either has: compared as decimals, never rounded to a double.
-bool magnitude_at_least(std::string_view number_text, std::string_view bound_text);
-// Decimal digits alone as a uint64; nullopt for anything else or past 2^64 - 1.
-std::optional<uint64_t> plain_uint64(std::string_view digits);
-// The integer a JSON number text denotes ("-2.0" and "4e1" included), as
-// an integer literal ("-2", "40"); nullopt for a fraction, or a magnitude
-// past 2^64 - 1.
-std::optional<std::string> integral_text(std::string_view number_text);
-// Whether `text` follows JSON's number grammar.
-bool is_json_number(std::string_view text);
 
-// Whether the JSON Pointer `path` is `base` or points inside it.
-inline bool pointer_within(std::string_view path, std::string_view base) {
-  return path.substr(0, base.size()) == base && (path.size() == base.size() || path[base.size()] == '/');
-}
+
+// Reports each key written twice in one object, at its JSON Pointer, found
+// without recursion; with `only` non-empty, among the root's members only
+// those (as parse_json keeps them).
+void report_duplicate_keys(const JsonValue& root, Problems& errors, std::span<const std::string_view> only);
 
 // Every NonFinite value in `v`, with its JSON Pointer relative to `v`,
 // found without recursion.
 std::vector<std::pair<std::string, const JsonValue*>> non_finite_pointers(const JsonValue& v);
 
-// The decoded reference tokens of a JSON Pointer (RFC 6901), appended to
-// `out`; false when it is not one.
-bool pointer_tokens(std::string_view pointer, std::vector<std::string>& out);
 
 // Finds the member `key` in an object; nullptr if absent.
 const JsonValue* member(const JsonValue& object, std::string_view key);
@@ -146,40 +139,5 @@ struct RunListPath {
 void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out,
                 std::span<const std::string_view> only = {}, RunListPath run_lists = {});
 
-// The byte range [begin, end) of the value of a top-level member `key` in
-// JSON text, so that it can be replaced without touching any other byte.
-// nullopt when the text does not parse or has no such member; the first
-// place when the key is written twice.
-struct ByteSpan {
-  size_t begin, end;
-};
-std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key);
-
-// Where one value lies in JSON text, in bytes: [begin, end) is the value as
-// written; key_begin is the opening quote of its key, for an object member
-// (none for an array element or the root).
-struct ValueSpan {
-  std::optional<size_t> key_begin;
-  size_t begin, end;
-  bool operator==(const ValueSpan&) const = default;
-};
-struct PointerPlaces {
-  // One list per pointer asked for, in text order: a key written twice
-  // gives two places, and so does every pointer inside it.
-  std::vector<std::vector<ValueSpan>> places;
-  bool complete = false;  // the whole text is one JSON value
-};
-// Every place of each JSON Pointer (RFC 6901) in UTF-8 JSON text, read in
-// one SAX pass that keeps no DOM: O(text + pointers + places) time, memory
-// for the nesting depth, the pointers and the places. A pointer matches
-// the decoded keys ("/a~1b" is the key "a/b", however the text escapes it);
-// an array index is written in decimal without leading zeros. At a syntax
-// or encoding error (a byte-order mark is one) reading stops: the values
-// that ended before it are kept, the containers still open are not. (Text
-// with a number beyond a double's range is read a second time, with such
-// numbers blanked out, as parse_json does.) The
-// error is the index of the first pointer that is not a JSON Pointer
-// (neither "" nor starting with "/", or a "~" not followed by 0 or 1).
-Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::span<const std::string_view> pointers);
 
 }  // namespace zr

@@ -8,32 +8,72 @@
 
 namespace zr {
 
-// What kind of problem, for callers to switch on without reading messages.
-// The JS names (docs/wasm-boundary.md) are these in upper snake case.
+// What kind of problem, for callers to switch on without reading messages:
+// each kind's C++ name and its JS name (docs/wasm-boundary.md), listed once
+// here for the enum below, the table of names and the Embind registration.
+#define ZR_PROBLEM_CODES(X)                                                                                          \
+  /* a value the rules refuse, of no more specific kind */                                                           \
+  X(Invalid, "INVALID")                                                                                              \
+  /* not JSON */                                                                                                     \
+  X(Syntax, "SYNTAX")                                                                                                \
+  /* not UTF-8, or a byte-order mark in strict mode */                                                               \
+  X(Encoding, "ENCODING")                                                                                            \
+  /* a key that appears twice in one object */                                                                       \
+  X(DuplicateKey, "DUPLICATE_KEY")                                                                                   \
+  /* a document or a list past a documented limit */                                                                 \
+  X(TooLarge, "TOO_LARGE")                                                                                           \
+  /* the last entry of a full report */                                                                              \
+  X(TooManyProblems, "TOO_MANY_PROBLEMS")                                                                            \
+  /* a required member is absent */                                                                                  \
+  X(Missing, "MISSING")                                                                                              \
+  /* a JSON type, or an array length, other than the one expected */                                                 \
+  X(WrongType, "WRONG_TYPE")                                                                                         \
+  /* a number that is not an exact non-negative integer */                                                           \
+  X(NotInteger, "NOT_INTEGER")                                                                                       \
+  /* 0 where a positive integer is expected */                                                                       \
+  X(NotPositive, "NOT_POSITIVE")                                                                                     \
+  /* [] where at least one edge is expected */                                                                       \
+  X(EmptyList, "EMPTY_LIST")                                                                                         \
+  /* one entry per axis expected, and a different count found */                                                     \
+  X(AxisCount, "AXIS_COUNT")                                                                                         \
+  /* a sum or product past 2^64 - 1 */                                                                               \
+  X(Overflow, "OVERFLOW")                                                                                            \
+  /* edges that do not reach the axis length */                                                                      \
+  X(SumBelowLength, "SUM_BELOW_LENGTH")                                                                              \
+  /* a name (of a grid, a kind) that is not supported */                                                             \
+  X(UnknownName, "UNKNOWN_NAME")                                                                                     \
+  /* warning: an integral float read as an integer (writers' ledger) */                                              \
+  X(IntegralFloat, "INTEGRAL_FLOAT")                                                                                 \
+  /* warning: edge lists in a "regular" grid (writers' ledger) */                                                    \
+  X(RegularEdgeLists, "REGULAR_EDGE_LISTS")                                                                          \
+  /* warning: a byte-order mark (writers' ledger) */                                                                 \
+  X(ByteOrderMark, "BYTE_ORDER_MARK")                                                                                \
+  /* warning: a data type, codec or other extension this library does not know */                                    \
+  X(UnknownExtension, "UNKNOWN_EXTENSION")                                                                           \
+  /* a member that is not part of the document, and not marked "must_understand": false */                           \
+  X(UnknownKey, "UNKNOWN_KEY")                                                                                       \
+  /* codecs out of the order array-to-array, one array-to-bytes, bytes-to-bytes */                                   \
+  X(CodecOrder, "CODEC_ORDER")                                                                                       \
+  /* an integer outside the range its data type or setting allows */                                                 \
+  X(OutOfRange, "OUT_OF_RANGE")                                                                                      \
+  /* warning: metadata a known writer stored against the spec, read as meant (docs/writers-ledger.md) */             \
+  X(Nonconformant, "NONCONFORMANT")
+
 enum class ProblemCode : uint8_t {
-  Invalid,           // a value the rules refuse, of no more specific kind
-  Syntax,            // not JSON
-  Encoding,          // not UTF-8, or a byte-order mark in strict mode
-  DuplicateKey,      // a key that appears twice in one object
-  TooLarge,          // a document or a list past a documented limit
-  TooManyProblems,   // the last entry of a full report
-  Missing,           // a required member is absent
-  WrongType,         // a JSON type, or an array length, other than the one expected
-  NotInteger,        // a number that is not an exact non-negative integer
-  NotPositive,       // 0 where a positive integer is expected
-  EmptyList,         // [] where at least one edge is expected
-  AxisCount,         // one entry per axis expected, and a different count found
-  Overflow,          // a sum or product past 2^64 - 1
-  SumBelowLength,    // edges that do not reach the axis length
-  UnknownName,       // a name (of a grid, a kind) that is not supported
-  IntegralFloat,     // warning: an integral float read as an integer (writers' ledger)
-  RegularEdgeLists,  // warning: edge lists in a "regular" grid (writers' ledger)
-  ByteOrderMark,     // warning: a byte-order mark (writers' ledger)
-  UnknownExtension,  // warning: a data type, codec or other extension this library does not know
-  UnknownKey,        // a member that is not part of the document, and not marked "must_understand": false
-  CodecOrder,        // codecs out of the order array-to-array, one array-to-bytes, bytes-to-bytes
-  OutOfRange,        // an integer outside the range its data type or setting allows
-  Nonconformant,     // warning: metadata a known writer stored against the spec, read as meant (docs/writers-ledger.md)
+#define ZR_PROBLEM_CODE_ENUM(name, js_name) name,
+  ZR_PROBLEM_CODES(ZR_PROBLEM_CODE_ENUM)
+#undef ZR_PROBLEM_CODE_ENUM
+};
+
+// Each kind with its JS name, in the enum's order.
+struct ProblemCodeName {
+  ProblemCode code;
+  const char* js_name;
+};
+inline constexpr ProblemCodeName kProblemCodeNames[] = {
+#define ZR_PROBLEM_CODE_NAME(name, js_name) {ProblemCode::name, js_name},
+    ZR_PROBLEM_CODES(ZR_PROBLEM_CODE_NAME)
+#undef ZR_PROBLEM_CODE_NAME
 };
 
 // How a writers' ledger entry is written back conformantly

@@ -13,6 +13,7 @@
 
 #include "document.hpp"
 #include "out_of_memory.hpp"
+#include "registration.hpp"
 
 using namespace emscripten;
 using zr::wasm::answer_bytes;
@@ -198,6 +199,6 @@ val read_document(uintptr_t text, size_t length, bool strict) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(document) {
-  function("readDocument", zr::wasm::guarded<&read_document>);
-  function("readJSON", zr::wasm::guarded<&read_json>);
+  zr::wasm::guarded_function<&read_document>("readDocument", "reading metadata");
+  zr::wasm::guarded_function<&read_json>("readJSON", "reading JSON");
 }

@@ -7,6 +7,7 @@
 
 #include "out_of_memory.hpp"
 #include "reader_facts.hpp"
+#include "registration.hpp"
 
 using namespace emscripten;
 
@@ -39,5 +40,5 @@ EMSCRIPTEN_BINDINGS(reader_facts) {
       .field("largestCountAt", &zr::ReaderFacts::largest_count_at)
       .field("innerChunkShapeAt", &zr::ReaderFacts::inner_chunk_shape_at)
       .field("undividedShardEdgeAt", &zr::ReaderFacts::undivided_shard_edge_at);
-  function("readerFacts", zr::wasm::guarded<&reader_facts>);
+  zr::wasm::guarded_function<&reader_facts>("readerFacts", "reporting readers");
 }

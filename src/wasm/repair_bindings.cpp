@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include "out_of_memory.hpp"
+#include "registration.hpp"
 #include "repair.hpp"
 
 using namespace emscripten;
@@ -53,5 +54,5 @@ EMSCRIPTEN_BINDINGS(repair) {
       .field("pointer", &zr::Unrepaired::pointer)
       .field("entry", &zr::Unrepaired::entry)
       .field("reason", &zr::Unrepaired::reason);
-  function("repairMetadata", zr::wasm::guarded<&repair_metadata>);
+  zr::wasm::guarded_function<&repair_metadata>("repairMetadata", "repairing metadata");
 }

@@ -214,7 +214,7 @@ export interface NativeModule {
   _zr_malloc(bytes: number): number;
   _free(address: number): void;
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
-  /** `slice`: the address of a SliceArg as eight uint64 words (docs/wasm-boundary.md). */
+  /** `slice`: the address of a SliceArg as uint64 words, in the order sliceArgWords() gives (docs/wasm-boundary.md). */
   _zr_slice_bound(grid: number, axis: number, slice: number): number;
   /**
    * At most `capacity` entries, from the first selected chunk at or after
@@ -227,6 +227,10 @@ export interface NativeModule {
   maxDocumentBytes: number;
   /** The address of a byte that a call which ran out of memory sets to 1. */
   outOfMemoryFlag: number;
+  /** Every binding registered through guarded<> (src/wasm/registration.hpp): `owner` a class, or "" for the module. */
+  guardedBindings(): Array<{ owner: string; name: string; what: string }>;
+  /** The SliceArg fields in the order of the words zr_slice_bound and zr_slice_into read. */
+  sliceArgWords(): Array<keyof SliceArg>;
   readGridMetadata(text: number, length: number, strict: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
   readEdges(text: number, length: number): GridOutcome;

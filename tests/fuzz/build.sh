@@ -5,8 +5,11 @@
 #
 #   tests/fuzz/build.sh [--force]
 #
+# The core's sources are CMake's list (zr_core in CMakeLists.txt), which a
+# CMake configure step writes to $ZR_FUZZ_OUT/cmake/zr_core_sources.txt.
+#
 # Output: build/fuzz/metadata_fuzzer. Environment, for fuzzing a snapshot:
-#   ZR_SRC        directory of the core sources (default: src)
+#   ZR_ROOT       the tree whose core is fuzzed (default: this one)
 #   ZR_FUZZ_OUT   output directory (default: build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,12 +19,16 @@ if ! command -v "$CXX" > /dev/null; then
   echo "fuzz: $CXX not found; install clang-14 and libclang-rt-14-dev" >&2
   exit 1
 fi
-src=${ZR_SRC:-src}
+tree=${ZR_ROOT:-.}
+src=$tree/src
 out=${ZR_FUZZ_OUT:-build/fuzz}
 mkdir -p "$out"
 
-# The core only: every .cpp in src/, none from the Embind layer (src/wasm/).
-sources=("$src"/*.cpp)
+# The core only, none of the Embind layer (src/wasm/): configured (not
+# built) with the host compiler, only for the list.
+cmake -S "$tree" -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release > /dev/null
+sources=()
+while IFS= read -r f; do [[ -n $f ]] && sources+=("$tree/$f"); done < "$out/cmake/zr_core_sources.txt"
 common=(-std=c++20 -O1 -g -fno-omit-frame-pointer
   -fsanitize=address,undefined -fno-sanitize-recover=all
   -fsanitize-ignorelist=tests/fuzz/ubsan-ignore.txt
@@ -36,8 +43,8 @@ target="$out/metadata_fuzzer"
 # The harness: the target (metadata_fuzzer.cpp), its mutator and the headers
 # they share, with the reference model of tests/reference/.
 harness=(tests/fuzz/*.cpp)
-inputs=("$src"/*.cpp "$src"/*.hpp "${harness[@]}" tests/fuzz/*.hpp tests/reference/*.hpp
-  tests/fuzz/build.sh tests/fuzz/ubsan-ignore.txt)
+inputs=("${sources[@]}" "$src"/*.hpp "${harness[@]}" tests/fuzz/*.hpp tests/reference/*.hpp
+  "$tree/CMakeLists.txt" tests/fuzz/build.sh tests/fuzz/ubsan-ignore.txt)
 if [[ -x "$target" && "${1:-}" != "--force" ]]; then
   stale=0
   for f in "${inputs[@]}"; do [[ "$f" -nt "$target" ]] && stale=1; done

@@ -12,7 +12,7 @@
 #
 # Environment: ZR_FUZZ_RUNS (executions: for --ci, default 100000; for a
 # long run, a limit besides the seconds), ZR_FUZZ_SEED
-# (default 1), ZR_FUZZ_MAX_LEN (default 1024), and ZR_SRC / ZR_FUZZ_OUT (see
+# (default 1), ZR_FUZZ_MAX_LEN (default 1024), and ZR_ROOT / ZR_FUZZ_OUT (see
 # build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,0 +1,137 @@
+#include "queries.hpp"
+
+#include <algorithm>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "arguments.hpp"
+#include "canonical_json.hpp"
+#include "document_rules.hpp"
+#include "json_document.hpp"
+
+namespace zr::wasm {
+
+namespace {
+
+Columns runs_columns(const std::vector<Run>& runs) {
+  std::vector<uint64_t> sizes, counts;
+  sizes.reserve(runs.size());
+  counts.reserve(runs.size());
+  for (const Run& r : runs) {
+    sizes.push_back(r.size);
+    counts.push_back(r.count);
+  }
+  return Columns({std::move(sizes), std::move(counts)});
+}
+
+}  // namespace
+
+Columns runs(const ChunkGrid& g, size_t axis, bool data) {
+  const Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  return runs_columns(data ? zr::data_runs(*a) : std::vector<Run>(a->runs().begin(), a->runs().end()));
+}
+
+AxisCounts axis_counts(const ChunkGrid& g, size_t axis) {
+  const Axis* a = axis_of(g, axis);
+  return a ? zr::counts_of(*a) : AxisCounts{};
+}
+
+DataSizeStats data_size_stats(const ChunkGrid& g, size_t axis) {
+  const Axis* a = axis_of(g, axis);
+  return a ? zr::data_size_stats(*a) : DataSizeStats{};
+}
+
+AxisChunk axis_chunk(const ChunkGrid& g, size_t axis, uint64_t chunk) {
+  const Axis* a = axis_of(g, axis);
+  return a ? zr::axis_chunk(*a, chunk) : AxisChunk{};
+}
+
+AxisChunk chunk_at(const ChunkGrid& g, size_t axis, uint64_t element) {
+  const Axis* a = axis_of(g, axis);
+  return a ? zr::chunk_at(*a, element) : AxisChunk{};
+}
+
+ChunkRange chunk_range(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop) {
+  const Axis* a = axis_of(g, axis);
+  return a ? zr::chunk_range(*a, start, stop) : ChunkRange{};
+}
+
+Columns chunk_groups(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop, uint64_t min_size,
+                     size_t max_groups) {
+  const Axis* a = axis_of(g, axis);
+  if (!a) return Columns::failed(0);
+  const auto groups = zr::chunk_groups(*a, start, stop, min_size, max_groups);
+  if (!groups) return Columns::failed(0);
+  std::vector<std::vector<uint64_t>> columns(5);
+  for (auto& c : columns) c.reserve(groups->size());
+  for (const ChunkGroup& group : *groups) {
+    columns[0].push_back(group.first);
+    columns[1].push_back(group.count);
+    columns[2].push_back(group.origin);
+    columns[3].push_back(group.last_origin);
+    columns[4].push_back(group.end);
+  }
+  return Columns(std::move(columns));
+}
+
+bool expand_edges(const ChunkGrid& g, size_t axis, uintptr_t out, bool as_double) {
+  const Axis* a = axis_of(g, axis);
+  if (!a) return false;
+  std::span<uint64_t> edges(at<uint64_t>(out), a->declared_count());
+  if (!as_double) {
+    a->expand(edges);
+    return true;
+  }
+  for (const Run& r : a->runs()) {
+    if (static_cast<double>(r.size) > kMaxSafe) return false;
+  }
+  double* o = at<double>(out);
+  for (const Run& r : a->runs()) o = std::fill_n(o, r.count, static_cast<double>(r.size));
+  return true;
+}
+
+std::string to_json_text(const ChunkGrid& g) { return zr::to_json_text(g); }
+std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
+
+MemberSpan member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length) {
+  const auto span = zr::top_level_member_span(bytes_at(text, length), bytes_at(key, key_length));
+  return span ? MemberSpan{true, span->begin, span->end} : MemberSpan{};
+}
+
+Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+  std::vector<std::string_view> views(count);
+  for (size_t i = 0; i < count; ++i) {
+    views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+    pointers += views[i].size();
+  }
+  const auto found = zr::locate_pointers(bytes_at(text, length), views);
+  if (!found) return Columns::failed(found.error());
+  std::vector<uint64_t> which, has_key, key_begins, begins, ends;
+  for (size_t i = 0; i < found->places.size(); ++i) {
+    for (const ValueSpan& s : found->places[i]) {
+      which.push_back(i);
+      has_key.push_back(s.key_begin.has_value());
+      key_begins.push_back(s.key_begin.value_or(0));
+      begins.push_back(s.begin);
+      ends.push_back(s.end);
+    }
+  }
+  return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)});
+}
+
+Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+  ParsedJson parsed;
+  zr::parse_json(bytes_at(text, length), Quirks::Read, parsed);
+  if (!parsed.ok) return Columns::failed(0);
+  std::vector<uint64_t> floats(count);
+  for (size_t i = 0; i < count; ++i) {
+    const std::string_view pointer = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+    pointers += pointer.size();
+    floats[i] = zr::float_place(parsed.document, pointer);
+  }
+  return Columns({std::move(floats)});
+}
+
+}  // namespace zr::wasm

@@ -1,0 +1,58 @@
+// Queries: what a grid says about an axis (counts, runs, chunks, groups,
+// edges), the grid as canonical JSON, and places in JSON text (a member's
+// value, the places of JSON Pointers). Each answers a bad axis with its
+// failure value (docs/wasm-boundary.md).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "axis_summary.hpp"
+#include "axis_window.hpp"
+#include "chunk_grid.hpp"
+#include "results.hpp"
+
+namespace zr::wasm {
+
+AxisCounts axis_counts(const ChunkGrid& g, size_t axis);
+DataSizeStats data_size_stats(const ChunkGrid& g, size_t axis);
+// The declared runs, or with `data` the data runs of the active chunks: two
+// columns, sizes and counts.
+Columns runs(const ChunkGrid& g, size_t axis, bool data);
+AxisChunk axis_chunk(const ChunkGrid& g, size_t axis, uint64_t chunk);
+AxisChunk chunk_at(const ChunkGrid& g, size_t axis, uint64_t element);
+ChunkRange chunk_range(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop);
+// Five columns: first chunk, count, origin, last origin, end. Failed (at
+// element 0) past `max_groups` groups or on a bad axis.
+Columns chunk_groups(const ChunkGrid& g, size_t axis, uint64_t start, uint64_t stop, uint64_t min_size,
+                     size_t max_groups);
+// Every declared edge into `out`, as uint64 or as doubles. False (and
+// nothing written) when an edge is not exact as a double.
+bool expand_edges(const ChunkGrid& g, size_t axis, uintptr_t out, bool as_double);
+
+std::string to_json_text(const ChunkGrid& g);
+// "" when the grid is not regular.
+std::string to_regular_json_text(const ChunkGrid& g);
+
+// The byte range of a top-level member's value; `found` false when absent.
+struct MemberSpan {
+  bool found = false;
+  size_t begin = 0, end = 0;
+};
+MemberSpan member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length);
+
+// Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
+// five columns with one entry per place: the pointer's index, whether the
+// value has a key (1) or not (0), the key's first byte (0 when none), the
+// value's first byte and the byte past its end. failedAt names the first
+// malformed pointer. The `count` pointers are UTF-8 bytes one after another
+// at `pointers`, their lengths uint32 at `lengths`.
+Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count);
+
+// Which of `count` JSON Pointers (laid out as for locate_pointers) name a
+// place in the document `text` where a float may stand (zr::float_place):
+// one column, 1 or 0 per pointer. For JS numbers past 2^53 - 1, which are
+// suspect only where an integer is wanted. A failed Columns when the text
+// does not parse.
+Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count);
+
+}  // namespace zr::wasm

@@ -1,0 +1,69 @@
+// The contracts between the core and the JS wrapper, each defined once in
+// C++ and read from the built module (docs/architecture.md, "Contracts
+// across the boundary"): the problem codes against js/index.d.ts (checked
+// by tsc on a file written from the registered names) and the slice
+// argument's words. The guarded bindings are checked in
+// out-of-memory.test.mjs.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+// The module object is internal: reach it through the package's own files.
+import { native } from '../../js/native.js';
+import { sliceArg } from '../../js/selection.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+// The codes the wrapper gives of its own, never the core: a number past
+// 2^53 - 1 in an object, and running out of WebAssembly memory.
+const WRAPPER_CODES = ['UNSAFE_NUMBER', 'OUT_OF_MEMORY'];
+
+// Type-checks `source` (a .ts file) with the options of tests/types/, in a
+// folder of build/ that is removed afterwards; the compiler's output if it fails.
+function typeCheck(source) {
+  mkdirSync(join(root, 'build'), { recursive: true });
+  const dir = mkdtempSync(join(root, 'build', 'contract-'));
+  try {
+    writeFileSync(join(dir, 'check.ts'), source(relative(dir, root).split('\\').join('/')));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      extends: `${relative(dir, root).split('\\').join('/')}/tests/types/tsconfig.json`,
+      files: ['check.ts'],
+    }));
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    return `${error.stdout ?? ''}${error.stderr ?? ''}` || String(error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const union = (names) => names.map((n) => JSON.stringify(n)).join(' | ');
+const exactly = (registered) => (up) => `import type { ProblemCode } from '${up}/js/index.js';
+type Registered = ${union(registered)};
+type Own = ${union(WRAPPER_CODES)};
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same: Same<ProblemCode, Registered | Own> = true;
+export {};
+`;
+
+test('ProblemCode in index.d.ts is exactly the codes the core registers and the wrapper\'s own', () => {
+  const registered = Object.keys(native.ProblemCode).filter((k) => k !== 'values');
+  assert.ok(registered.includes('SUM_BELOW_LENGTH') && registered.includes('NONCONFORMANT'), 'the codes were registered');
+  assert.equal(typeCheck(exactly(registered)), '');
+});
+
+test('the problem-code check fails for a code missing from the type, or one too many', () => {
+  const registered = Object.keys(native.ProblemCode).filter((k) => k !== 'values');
+  assert.match(typeCheck(exactly([...registered, 'NEW_CODE'])), /error TS/);
+  assert.match(typeCheck(exactly(registered.slice(1))), /error TS/);
+});
+
+
+test('the slice argument\'s words are the fields of the SliceArg the wrapper makes', () => {
+  const words = native.sliceArgWords();
+  assert.equal(words.length, 8);
+  const made = Object.keys(sliceArg({ start: -1, stop: 5, step: 2 }, 'slice'));
+  assert.deepEqual([...words].sort(), made.sort());
+});
