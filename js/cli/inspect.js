@@ -12,7 +12,8 @@ import { stat } from 'node:fs/promises';
 import { isURL, sources } from './walk.js';
 import { replaceFile } from './write-file.js';
 import { safeText } from './terminal-text.js';
-import { list, table } from './table.js';
+import { list } from '../arguments.js';
+import { table } from './table.js';
 
 
 /** @param {import('../index.js').ChunkGrid} grid */

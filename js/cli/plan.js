@@ -5,7 +5,8 @@ import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { readBounded } from './read-file.js';
 import { documentLines } from './problem-lines.js';
 import { safeText } from './terminal-text.js';
-import { list, table } from './table.js';
+import { list } from '../arguments.js';
+import { table } from './table.js';
 import { stringifyExact } from '../exact-json.js';
 
 // The grid of an array document, or its problems written to `err`.

@@ -1,9 +1,6 @@
 // @ts-check
 // The CLI's summaries: rows of a name and a value, the values aligned.
 
-/** @param {readonly unknown[]} values */
-export const list = (values) => `[${values.join(', ')}]`;
-
 /** @param {string[][]} rows [name, value] pairs */
 export function table(rows) {
   const width = Math.max(...rows.map(([k]) => k.length));
