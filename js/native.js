@@ -1,77 +1,15 @@
 // @ts-check
-// Loads the WebAssembly module once, and gives short-lived access to its
-// heap. The wasm bytes are inlined in a module of their own, gzipped (see
-// scripts/embed-wasm.mjs), so loading needs no fetch, no file path and no
-// bundler configuration, in Node, browsers and workers.
+// The grid module (docs/wasm-boundary.md, "Two modules"), loaded once at
+// import, and the helpers that give short-lived access to its heap. The
+// document module has its own (js/document-module.js).
 import createModule from '../dist/zarr_rectilinear.mjs';
 import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
+import { loadModule, using } from './wasm-module.js';
 
-// In Node, zlib inflates it in about a millisecond; DecompressionStream,
-// the one inflater browsers have, costs Node some 50 ms on first use
-// (docs/size.md). process.getBuiltinModule reaches zlib without an import
-// a bundler would try to resolve for the browser.
-const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
+export { outOfMemory, u64, using } from './wasm-module.js';
 
-async function gunzipBase64(text) {
-  if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
-}
-
-export const native = await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) });
-
-// The RangeError for running out of WebAssembly memory, with a code to
-// switch on (docs/memory.md).
-export function outOfMemory(what) {
-  const error = new RangeError(`out of WebAssembly memory (at most 4 GiB) while ${what}; dispose() grids no longer needed, or ask for less`);
-  return Object.assign(error, { code: /** @type {const} */ ('OUT_OF_MEMORY') });
-}
-
-// A native call that runs out of memory answers with an empty value and
-// raises this flag (src/wasm/out_of_memory.hpp). Each such call is checked
-// here, so that it throws instead, and frees the handle it answered with.
-const flag = native.outOfMemoryFlag;
-export function checkMemory(what) {
-  if (native.HEAPU8[flag] === 0) return;
-  native.HEAPU8[flag] = 0;
-  throw outOfMemory(what);
-}
-function checked(call, what) {
-  /** @this {unknown} */
-  return function (...args) {
-    const answer = call.apply(this, args);
-    if (native.HEAPU8[flag] !== 0) {
-      answer?.delete?.();
-      checkMemory(what);
-    }
-    return answer;
-  };
-}
-
-// Every binding the core registers through guarded<>, with what it does,
-// for the message: the list the registration records
-// (src/wasm/registration.hpp), so none is missed here.
-export const GUARDED = native.guardedBindings();
-for (const { owner, name, what } of GUARDED) {
-  const target = owner ? native[owner].prototype : native;
-  target[name] = checked(target[name], what);
-}
-
-// WebAssembly memory is 32-bit: a larger size would wrap in _malloc.
-const MAX_ALLOCATION = 2 ** 32 - 2 ** 16;
-
-function allocate(bytes) {
-  if (!(bytes <= MAX_ALLOCATION)) {
-    throw new RangeError(`this needs ${bytes} bytes of WebAssembly memory, more than its 4 GiB; ask for less (a smaller selection, or runs() instead of edges())`);
-  }
-  // Addresses past 2 GiB come back as negative int32: read them unsigned.
-  const address = native._zr_malloc(Math.max(8, bytes)) >>> 0;
-  if (address === 0) throw outOfMemory(`allocating ${bytes} bytes`);
-  return address;
-}
+export const { native, guarded: GUARDED, checkMemory, allocate, withHeap, withBytes, u8View, problemOf } =
+  await loadModule(createModule, gzippedWasm);
 
 // Refuses up front work on `bytes` that could not fit beside what is there:
 // the core would run out of memory and say so, but only after copying its
@@ -80,16 +18,6 @@ const WORKING_SET_LIMIT = 3 * 2 ** 30;
 export function requireWorkingSet(bytes, what) {
   if (!(bytes <= WORKING_SET_LIMIT)) {
     throw new RangeError(`${what} needs about ${bytes} bytes of WebAssembly memory, more than its 4 GiB allow; ask for less`);
-  }
-}
-
-// Runs fn(address) with `bytes` of wasm heap, freed afterwards in all cases.
-export function withHeap(bytes, fn) {
-  const address = allocate(bytes);
-  try {
-    return fn(address);
-  } finally {
-    native._free(address);
   }
 }
 
@@ -137,41 +65,8 @@ export function heapWords() {
 export const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
 export const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);
 export const i64View = (address, length) => new BigInt64Array(native.HEAPU8.buffer, address, length);
-export const u8View = (address, length) => new Uint8Array(native.HEAPU8.buffer, address, length);
 
-// Copies text (UTF-8 encoded here) or bytes into the heap for fn(address, length).
-export function withBytes(input, fn) {
-  if (typeof input === 'string') {
-    // UTF-8 needs at most 3 bytes per UTF-16 code unit.
-    return withHeap(input.length * 3, (address) => {
-      const { written } = new TextEncoder().encodeInto(input, u8View(address, input.length * 3));
-      return fn(address, written);
-    });
-  }
-  return withHeap(input.byteLength, (address) => {
-    u8View(address, input.byteLength).set(input);
-    return fn(address, input.byteLength);
-  });
-}
-
-// A uint64 field of a value_object: emscripten 3.1.6 hands it over signed.
-export const u64 = (value) => BigInt.asUintN(64, value);
-
-// The JS name of each ProblemCode, as the bindings register it.
-const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values')
-  .map(([name, v]) => [v, /** @type {import('./index.js').ProblemCode} */ (name)]));
-
-// A Problem value_object as the API gives it: {path, message, code}, and
-// `byteOffset` where the core gives one (a document is at most 128 MiB).
-/** @returns {import('./index.js').Problem} */
-export function problemOf(/** @type {import('../dist/zarr_rectilinear.mjs').NativeProblem} */ { path, message, code, byteOffset }) {
-  /** @type {import('./index.js').Problem} */
-  const out = { path, message, code: /** @type {import('./index.js').ProblemCode} */ (problemCodes.get(code)) };
-  if (byteOffset >= 0n) out.byteOffset = Number(byteOffset);
-  return out;
-}
-
-// Problems out of a native vector, which is freed.
+// Problems out of a native vector (a GridOutcome's), which is freed.
 export function problems(vector) {
   return using(vector, (v) => Array.from({ length: v.size() }, (_, i) => problemOf(v.get(i))));
 }
@@ -217,13 +112,4 @@ export function copyColumns(columns, asDouble) {
       return copyOut(asDouble ? f64View : u64View, address, parts);
     });
   });
-}
-
-// Frees an Embind handle after fn(handle), in all cases.
-export function using(handle, fn) {
-  try {
-    return fn(handle);
-  } finally {
-    handle.delete();
-  }
 }

@@ -3,7 +3,8 @@
 // parses the document once, validates it, builds the grid and hands back
 // every value a reader needs exactly (integers past 2^53 - 1 as bigints),
 // and a group's consolidated metadata entry by entry. See docs/semantics.md.
-import { native, problemOf, withBytes } from './native.js';
+import { native, using, withBytes } from './native.js';
+import { documentModule } from './document-module.js';
 import { ChunkGrid } from './chunk-grid.js';
 import { OWN } from './grid-handle.js';
 import { mergeProblems, metadataInput } from './metadata-input.js';
@@ -11,22 +12,36 @@ import { exhausted, withoutAttributes } from './validate.js';
 import { pointerToken } from './json-pointer.js';
 
 /** @import { ArrayMetadataRead, ChunkGrid as ChunkGridApi, MetadataRead, Problem } from './index.js' */
-/** @import { NativeDocument } from '../dist/zarr_rectilinear.mjs' */
+/** @import { Grid } from '../dist/zarr_rectilinear.mjs' */
+/** @import { NativeDocument } from '../dist/zarr_rectilinear_document.mjs' */
+
+// A grid the document module read, built again in the grid module from the
+// bytes of its words: the one way a grid crosses between the two
+// (src/wasm/grid_words.hpp).
+/** @returns {Grid} */
+function gridFromWords(/** @type {Uint8Array} */ bytes) {
+  return withBytes(bytes, (address, length) => {
+    return using(native.readGridWords(address, length / 8), (outcome) => {
+      if (!outcome.ok()) throw new Error('internal error: the document module handed over words that describe no grid');
+      return outcome.grid();
+    });
+  });
+}
 
 // The core's plain result as the public one: grids adopted as ChunkGrids
 // (each also listed in `adopted`), consolidated entries as a Map from child
 // path to their own results.
 /** @returns {MetadataRead} */
 function fromCore(/** @type {NativeDocument} */ node, /** @type {ChunkGridApi[]} */ adopted) {
-  const errors = node.errors.map(problemOf);
-  const warnings = node.warnings.map(problemOf);
+  const errors = node.errors.map(documentModule.problemOf);
+  const warnings = node.warnings.map(documentModule.problemOf);
   const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
   const valid = errors.length === 0;
   if (node.kind === 'group') {
     const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry, adopted)])) : null;
     return { kind: 'group', valid, errors, warnings, attributes, consolidated };
   }
-  const grid = node.grid ? new ChunkGrid(OWN, node.grid, warnings) : null;
+  const grid = node.grid ? new ChunkGrid(OWN, gridFromWords(node.grid), warnings) : null;
   if (grid) adopted.push(grid);
   return /** @type {ArrayMetadataRead} */ ({
     kind: 'array', valid, errors, warnings, grid,
@@ -44,8 +59,8 @@ function unread(/** @type {Problem[]} */ errors) {
   };
 }
 
-// Every grid handle the core handed over is adopted, or, when adopting one
-// runs out of memory, every one is freed.
+// Every grid the core read is adopted, or, when adopting one runs out of
+// memory, every one adopted is freed.
 /** @returns {MetadataRead} */
 function adoptAll(/** @type {NativeDocument} */ node) {
   /** @type {ChunkGridApi[]} */
@@ -54,11 +69,6 @@ function adoptAll(/** @type {NativeDocument} */ node) {
     return fromCore(node, adopted);
   } catch (error) {
     for (const grid of adopted) grid.dispose();
-    const free = (/** @type {NativeDocument} */ n) => {
-      if (n.grid && !n.grid.isDeleted()) n.grid.delete();
-      for (const [, entry] of n.consolidated ?? []) free(entry);
-    };
-    free(node);
     throw error;
   }
 }
@@ -89,7 +99,7 @@ export function readMetadata(meta, opts = {}) {
   try {
     const { input, problems } = metadataInput(meta, withoutAttributes);
     if (input === null) return unread(problems);
-    const read = adoptAll(withBytes(input, (address, length) => native.readDocument(address, length, Boolean(opts.strict))));
+    const read = adoptAll(documentModule.withBytes(input, (address, length) => documentModule.native.readDocument(address, length, Boolean(opts.strict))));
     const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
       ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
       : undefined;

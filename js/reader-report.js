@@ -3,7 +3,8 @@
 // js/reader-facts.js does with it, and the JSON Pointer that decides it.
 // The facts about the document come from the core: its written form
 // (readerFacts) and each array's grid (readMetadata). See docs/readers.md.
-import { native, outOfMemory, u64, withBytes } from './native.js';
+import { outOfMemory, u64 } from './wasm-module.js';
+import { documentModule } from './document-module.js';
 import { metadataInput } from './metadata-input.js';
 import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
@@ -12,7 +13,7 @@ import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
 
 /** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */
-/** @import { NativeReaderFacts } from '../dist/zarr_rectilinear.mjs' */
+/** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_document.mjs' */
 
 /**
  * One array document, as the rules look at it.
@@ -77,6 +78,7 @@ export function readerReport(meta) {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
     if (!read.valid) throw new GridError(read.errors);
+    const { native, withBytes } = documentModule;
     const written = new Map(withBytes(input, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {

@@ -3,7 +3,7 @@
 // conformant metadata, in place (docs/writers-ledger.md, "Written back").
 // The core decides what replaces each entry and where, and splices it in;
 // every other byte stays as it was.
-import { native, problemOf, withBytes } from './native.js';
+import { documentModule } from './document-module.js';
 import { describeValue } from './arguments.js';
 import { GridError } from './grid-error.js';
 
@@ -13,6 +13,7 @@ export function repairMetadata(text) {
   if (!isString && !(text instanceof Uint8Array)) {
     throw new TypeError(`text: found ${describeValue(text)}; expected the text of a zarr.json (a string or a Uint8Array)`);
   }
+  const { native, withBytes, problemOf } = documentModule;
   const repair = withBytes(text, (address, length) => native.repairMetadata(address, length));
   if (repair.errors.length > 0) throw new GridError(repair.errors.map(problemOf));
   const { unrepaired } = repair;

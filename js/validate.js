@@ -1,6 +1,6 @@
 // @ts-check
 // validateMetadata: the whole zarr.json, never throwing.
-import { native, problems, using, withBytes } from './native.js';
+import { documentModule } from './document-module.js';
 import { mergeProblems, metadataInput } from './metadata-input.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
@@ -12,12 +12,12 @@ export const withoutAttributes = (meta) =>
 export function validateMetadata(meta, opts = {}) {
   try {
     const { input, problems: found } = metadataInput(meta, withoutAttributes);
+    const { native, withBytes, problemOf } = documentModule;
     const report = input === null
       ? { errors: [], warnings: [] }
-      : using(withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.strict))),
-        (o) => ({ errors: problems(o.errors()), warnings: problems(o.warnings()) }));
-    const errors = mergeProblems(found, report.errors);
-    return { valid: errors.length === 0, errors, warnings: report.warnings };
+      : withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.strict)));
+    const errors = mergeProblems(found, report.errors.map(problemOf));
+    return { valid: errors.length === 0, errors, warnings: report.warnings.map(problemOf) };
   } catch (error) {
     return { valid: false, errors: [exhausted('could not validate', error)], warnings: [] };
   }

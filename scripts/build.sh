@@ -12,7 +12,10 @@ export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm -j"$jobs"
 mkdir -p dist
-cp build/wasm/zarr_rectilinear.mjs dist/zarr_rectilinear.mjs
-node scripts/embed-wasm.mjs build/wasm/zarr_rectilinear.wasm dist/zarr_rectilinear.wasm.mjs
-# Its types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/zarr_rectilinear.d.mts src/wasm/zarr_rectilinear.wasm.d.mts dist/
+# The grid module and the document module (docs/wasm-boundary.md, "Two modules").
+for module in zarr_rectilinear zarr_rectilinear_document; do
+  cp build/wasm/$module.mjs dist/$module.mjs
+  node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
+done
+# Their types, written by hand, for the type check of js/ (tsconfig.json).
+cp src/wasm/*.d.mts dist/

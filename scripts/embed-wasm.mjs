@@ -1,10 +1,10 @@
-// Writes dist/zarr_rectilinear.wasm.mjs: the WebAssembly module, gzipped and
+// Writes dist/<module>.wasm.mjs: a WebAssembly module, gzipped and
 // base64-encoded, as the default export of an ES module. The package then
 // loads with no fetch, no file path and no bundler configuration (Node,
 // browsers, workers), and a bundle carries the compressed module: base64
 // of gzip costs about what gzip alone does once the bundle is gzipped,
-// where base64 of raw wasm compresses poorly. js/native.js inflates it
-// with DecompressionStream.
+// where base64 of raw wasm compresses poorly. js/wasm-module.js inflates
+// it (docs/size.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 

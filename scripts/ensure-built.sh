@@ -5,14 +5,18 @@
 # stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-module=dist/zarr_rectilinear.wasm.mjs
-if [ -f "$module" ] && [ -z "$(find src CMakeLists.txt -newer "$module" -print -quit)" ]; then
+# The older of the two modules (docs/wasm-boundary.md, "Two modules") decides.
+stale=""
+for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs; do
+  if [ ! -f "$module" ]; then
+    stale="$module is missing; building it"
+  elif [ -n "$(find src CMakeLists.txt -newer "$module" -print -quit)" ]; then
+    stale="$module is older than its sources; rebuilding"
+  fi
+done
+if [ -z "$stale" ]; then
   exit 0
 fi
-if [ -f "$module" ]; then
-  echo "$module is older than its sources; rebuilding" >&2
-else
-  echo "$module is missing; building it" >&2
-fi
+echo "$stale" >&2
 bash scripts/setup.sh >&2
 bash scripts/build.sh >&2

@@ -1,5 +1,7 @@
-// The Embind surface, registered in one place: thin and batch-first
-// (docs/wasm-boundary.md). Small structs and error kinds cross as
+// The grid module's Embind surface, registered in one place: thin and
+// batch-first (docs/wasm-boundary.md). The whole-document rules live in the
+// other module (document_module.cpp), so that an app that only builds grids
+// and asks them never loads them. Small structs and error kinds cross as
 // value_objects and enums; bulk data moves through the wasm heap as raw
 // addresses filled and read by the JS wrapper. The entry points live by
 // topic: results.hpp (the handles answers come in), queries.hpp,
@@ -12,52 +14,23 @@
 // (registration.hpp, out_of_memory.hpp), so no exception crosses this
 // boundary.
 #include <emscripten/bind.h>
-#include <emscripten/em_macros.h>
-#include <malloc.h>
 
 #include <cstdint>
-#include <cstdlib>
 
 #include "builders.hpp"
-#include "json_document.hpp"
 #include "lookups.hpp"
+#include "module_basics.hpp"
 #include "out_of_memory.hpp"
 #include "projections.hpp"
 #include "queries.hpp"
 #include "registration.hpp"
 #include "results.hpp"
 
-// The wrapper's heap buffers: malloc, once the reserve that a call which
-// ran out of memory let go is held again, so that a buffer never takes the
-// room a failed call's answer needs (out_of_memory.hpp). Null when either
-// cannot be had.
-extern "C" EMSCRIPTEN_KEEPALIVE void* zr_malloc(size_t bytes) {
-  return zr::wasm::out_of_memory.hold_reserve() ? std::malloc(bytes) : nullptr;
-}
-
 namespace zr::wasm {
 namespace {
 
-size_t heap_in_use() { return mallinfo().uordblks; }
-
 void register_value_types() {
   using namespace emscripten;
-  // The problem codes under their JS names, from the one list (problem.hpp).
-  enum_<ProblemCode> codes("ProblemCode");
-  for (const ProblemCodeName& c : kProblemCodeNames) codes.value(c.js_name, c.code);
-
-  value_object<Problem>("Problem")
-      .field("path", &Problem::path)
-      .field("message", &Problem::message)
-      .field("code", &Problem::code)
-      .field("byteOffset", &Problem::byte_offset);
-  register_vector<Problem>("Problems");
-
-  value_object<MemberSpan>("MemberSpan")
-      .field("found", &MemberSpan::found)
-      .field("begin", &MemberSpan::begin)
-      .field("end", &MemberSpan::end);
-
   // uint64 fields arrive in JS as BigInt (read them with BigInt.asUintN(64, v):
   // emscripten 3.1.6 gives them a sign).
   value_object<AxisCounts>("AxisCounts")
@@ -177,25 +150,21 @@ void register_functions() {
   guarded_function<&read_grid_metadata>("readGridMetadata", "reading metadata");
   guarded_function<&read_chunk_shapes>("readChunkShapes", "building a grid from chunk shapes");
   guarded_function<&read_edges>("readEdges", "building a grid from edges");
-  guarded_function<&validate_metadata>("validateMetadata", "validating metadata");
-  guarded_function<&member_span>("memberSpan", "reading JSON");
+  guarded_function<&read_grid_words>("readGridWords", "building a grid read from metadata");
   guarded_function<&locate_pointers>("locatePointers", "locating JSON Pointers");
   guarded_function<&float_places>("floatPlaces", "reading JSON");
   guarded_function<&trimmed_grid>("trimmedGrid", "building a trimmed grid");
   guarded_function<&concat_grids>("concatGrids", "concatenating grids");
   guarded_function<&axis_overlap>("axisOverlap", "planning a rechunk");
   guarded_function<&axis_sources>("axisSources", "listing the source chunks of a rechunk");
-  function("heapInUse", &heap_in_use);
-  // Read by js/native.js at load, once every EMSCRIPTEN_BINDINGS block has run.
-  function("guardedBindings", &guarded_bindings_js);
-  constant("maxDocumentBytes", static_cast<double>(kMaxDocumentBytes));
-  constant("outOfMemoryFlag", reinterpret_cast<uintptr_t>(&out_of_memory.raised));
+  guarded_function<&read_json>("readJSON", "reading JSON");
 }
 
 }  // namespace
 }  // namespace zr::wasm
 
 EMSCRIPTEN_BINDINGS(zarr_rectilinear) {
+  zr::wasm::register_module_basics();
   zr::wasm::register_value_types();
   zr::wasm::register_handles();
   zr::wasm::register_functions();

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "arguments.hpp"
-#include "document.hpp"
 #include "grid_builders.hpp"
+#include "grid_words.hpp"
 #include "metadata.hpp"
 #include "rechunk_plan.hpp"
 
@@ -42,9 +42,10 @@ GridOutcome read_chunk_shapes(uintptr_t text, size_t length) {
 }
 GridOutcome read_edges(uintptr_t text, size_t length) { return GridOutcome(zr::read_edges(bytes_at(text, length))); }
 
-GridOutcome validate_metadata(uintptr_t text, size_t length, bool strict) {
-  Validation v = zr::validate_metadata(bytes_at(text, length), read_options(strict));
-  return GridOutcome({std::nullopt, std::move(v.errors), std::move(v.warnings)});
+GridOutcome read_grid_words(uintptr_t words, size_t count) {
+  GridRead read;
+  read.grid = grid_from_words({at<const uint64_t>(words), count});
+  return GridOutcome(std::move(read));
 }
 
 GridOutcome resize(const ChunkGrid& g, uintptr_t shape, uintptr_t counts, uintptr_t edges) {

@@ -1,6 +1,6 @@
 // Builders: grids from metadata text, chunk shapes or edges, resized,
-// trimmed or concatenated, each as a GridOutcome; the validation of a
-// whole document; and rechunk plans between two grids
+// trimmed, concatenated or copied from the document module, each as a
+// GridOutcome; and rechunk plans between two grids
 // (docs/wasm-boundary.md).
 #pragma once
 #include <cstdint>
@@ -15,8 +15,10 @@ namespace zr::wasm {
 GridOutcome read_grid_metadata(uintptr_t text, size_t length, bool strict);
 GridOutcome read_chunk_shapes(uintptr_t text, size_t length);
 GridOutcome read_edges(uintptr_t text, size_t length);
-// A whole document's problems (an array or a group), as an outcome with no grid.
-GridOutcome validate_metadata(uintptr_t text, size_t length, bool strict);
+// The grid that `count` words at `words` describe (grid_words.hpp): how a
+// grid read by the document module is built again here. No grid and no
+// problem when the words describe none.
+GridOutcome read_grid_words(uintptr_t words, size_t count);
 
 // ndim new lengths at `shape`; at `counts`, ndim counts of edges to append,
 // whose values follow one axis after another at `edges`.

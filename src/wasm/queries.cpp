@@ -8,6 +8,7 @@
 #include "arguments.hpp"
 #include "canonical_json.hpp"
 #include "document_rules.hpp"
+#include "js_values.hpp"
 #include "json_document.hpp"
 
 namespace zr::wasm {
@@ -95,9 +96,10 @@ bool expand_edges(const ChunkGrid& g, size_t axis, uintptr_t out, bool as_double
 std::string to_json_text(const ChunkGrid& g) { return zr::to_json_text(g); }
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
-MemberSpan member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length) {
-  const auto span = zr::top_level_member_span(bytes_at(text, length), bytes_at(key, key_length));
-  return span ? MemberSpan{true, span->begin, span->end} : MemberSpan{};
+emscripten::val read_json(uintptr_t text, size_t length) {
+  ParsedJson parsed;
+  zr::parse_json(bytes_at(text, length), Quirks::Builder, parsed);
+  return parsed.ok ? JsValues().value(parsed.document) : emscripten::val::null();
 }
 
 Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {

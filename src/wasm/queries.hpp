@@ -1,8 +1,10 @@
 // Queries: what a grid says about an axis (counts, runs, chunks, groups,
-// edges), the grid as canonical JSON, and places in JSON text (a member's
-// value, the places of JSON Pointers). Each answers a bad axis with its
+// edges), the grid as canonical JSON and JSON text read back exactly, and
+// places in JSON text (the places of JSON Pointers, where a float may be). Each answers a bad axis with its
 // failure value (docs/wasm-boundary.md).
 #pragma once
+#include <emscripten/val.h>
+
 #include <cstdint>
 #include <string>
 
@@ -33,12 +35,9 @@ std::string to_json_text(const ChunkGrid& g);
 // "" when the grid is not regular.
 std::string to_regular_json_text(const ChunkGrid& g);
 
-// The byte range of a top-level member's value; `found` false when absent.
-struct MemberSpan {
-  bool found = false;
-  size_t begin = 0, end = 0;
-};
-MemberSpan member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length);
+// Any JSON text as a JS value, numbers exact (js_values.hpp); null when it
+// does not parse. For text the core wrote (a grid's JSON).
+emscripten::val read_json(uintptr_t text, size_t length);
 
 // Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
 // five columns with one entry per place: the pointer's index, whether the

@@ -1,5 +1,7 @@
-// Types for the WebAssembly module that src/wasm/bindings.cpp builds,
-// written by hand. scripts/build.sh copies this file beside the module
+// Types for the grid module that src/wasm/bindings.cpp builds, and for
+// what both modules register (src/wasm/module_basics.cpp), written by hand;
+// the document module's are in zarr_rectilinear_document.d.mts.
+// scripts/build.sh copies this file beside the module
 // (dist/zarr_rectilinear.d.mts), so that the type check of js/
 // (tsconfig.json) reads these types instead of the generated JavaScript.
 // Not part of the package's public types. docs/wasm-boundary.md says what
@@ -42,45 +44,6 @@ export interface AxisOverlap {
   maxReads: bigint;
   reads: string;
   readElements: string;
-}
-
-/** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
-export interface NativeReaderFacts {
-  pointer: string;
-  gridName: string;
-  largestEdge: bigint;
-  largestEdgeAt: string;
-  largestCount: bigint;
-  largestCountAt: string;
-  innerChunkShapeAt: string;
-  undividedShardEdgeAt: string;
-}
-
-/** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
-export interface NativeRepair {
-  text: string;
-  changes: { pointer: string; old: string; new: string; entry: string }[];
-  unrepaired: { pointer: string; entry: string; reason: string }[];
-  /** Why the text could not be read (then nothing changed). */
-  errors: NativeProblem[];
-}
-
-/** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
-export interface NativeDocument {
-  kind: 'array' | 'group';
-  errors: NativeProblem[];
-  warnings: NativeProblem[];
-  attributes: unknown;
-  // An array's:
-  grid?: Grid | null;
-  shape?: unknown;
-  dataType?: unknown;
-  fillValue?: unknown;
-  codecs?: unknown;
-  chunkKeyEncoding?: unknown;
-  dimensionNames?: unknown;
-  // A group's: [child path, entry] pairs in document order, or null.
-  consolidated?: Array<[string, NativeDocument]> | null;
 }
 
 export interface AxisCounts {
@@ -139,12 +102,6 @@ export interface IntegerAt {
   found: boolean;
   chunk: bigint;
   offset: bigint;
-}
-
-export interface MemberSpan {
-  found: boolean;
-  begin: number;
-  end: number;
 }
 
 /** Columns of uint64 made by the core. */
@@ -207,12 +164,24 @@ export interface Grid extends Handle {
   projectMask(axis: number, input: number, n: number): Columns;
 }
 
-export interface NativeModule {
+/** What both modules register (src/wasm/module_basics.cpp), and their heap. */
+export interface ModuleBasics {
   HEAPU8: Uint8Array;
   _malloc(bytes: number): number;
   /** _malloc once the out-of-memory reserve is held (src/wasm/out_of_memory.hpp); 0 when either fails. */
   _zr_malloc(bytes: number): number;
   _free(address: number): void;
+  /** The enum's values by JS name, and `values` (by number). */
+  ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
+  maxDocumentBytes: number;
+  /** The address of a byte that a call which ran out of memory sets to 1. */
+  outOfMemoryFlag: number;
+  /** Every binding registered through guarded<> (src/wasm/registration.hpp): `owner` a class, or "" for the module. */
+  guardedBindings(): Array<{ owner: string; name: string; what: string }>;
+  heapInUse(): number;
+}
+
+export interface NativeModule extends ModuleBasics {
   _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
   /** `slice`: the address of a SliceArg as uint64 words, in the order sliceArgWords() gives (docs/wasm-boundary.md). */
   _zr_slice_bound(grid: number, axis: number, slice: number): number;
@@ -222,21 +191,13 @@ export interface NativeModule {
    * not exact as a double.
    */
   _zr_slice_into(grid: number, axis: number, slice: number, out: number, capacity: number, asDouble: number, firstChunk: bigint): number;
-  /** The enum's values by JS name, and `values` (by number). */
-  ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
-  maxDocumentBytes: number;
-  /** The address of a byte that a call which ran out of memory sets to 1. */
-  outOfMemoryFlag: number;
-  /** Every binding registered through guarded<> (src/wasm/registration.hpp): `owner` a class, or "" for the module. */
-  guardedBindings(): Array<{ owner: string; name: string; what: string }>;
   /** The SliceArg fields in the order of the words zr_slice_bound and zr_slice_into read. */
   sliceArgWords(): Array<keyof SliceArg>;
   readGridMetadata(text: number, length: number, strict: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
   readEdges(text: number, length: number): GridOutcome;
-  validateMetadata(text: number, length: number, strict: boolean): GridOutcome;
-  memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
-  readDocument(text: number, length: number, strict: boolean): NativeDocument;
+  /** `count` words (uint64) of a grid the document module read (src/wasm/grid_words.hpp). */
+  readGridWords(words: number, count: number): GridOutcome;
   /**
    * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
    * their lengths (uint32) at `lengths`. Five columns: pointer index, has
@@ -252,9 +213,6 @@ export interface NativeModule {
   axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): Columns;
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
-  readerFacts(text: number, length: number): NativeReaderFacts[];
-  repairMetadata(text: number, length: number): NativeRepair;
-  heapInUse(): number;
 }
 
 declare function createModule(moduleArg?: object): Promise<NativeModule>;

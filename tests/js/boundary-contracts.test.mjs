@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 // The module object is internal: reach it through the package's own files.
 import { native } from '../../js/native.js';
+import { documentModule } from '../../js/document-module.js';
 import { sliceArg } from '../../js/selection.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -52,6 +53,10 @@ test('ProblemCode in index.d.ts is exactly the codes the core registers and the 
   const registered = Object.keys(native.ProblemCode).filter((k) => k !== 'values');
   assert.ok(registered.includes('SUM_BELOW_LENGTH') && registered.includes('NONCONFORMANT'), 'the codes were registered');
   assert.equal(typeCheck(exactly(registered)), '');
+  // Both modules register the codes from the one list, in the same order
+  // (src/wasm/module_basics.cpp).
+  const documentCodes = Object.entries(documentModule.native.ProblemCode).filter(([k]) => k !== 'values');
+  assert.deepEqual(documentCodes.map(([k, v]) => [k, v.value]), registered.map((k) => [k, native.ProblemCode[k].value]));
 });
 
 test('the problem-code check fails for a code missing from the type, or one too many', () => {

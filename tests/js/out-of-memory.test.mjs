@@ -1,5 +1,6 @@
-// Running out of WebAssembly memory is a RangeError, never a trap: with the
-// heap filled to its 4 GiB maximum (by held grids, through the public API),
+// Running out of WebAssembly memory is a RangeError, never a trap: with
+// either module's heap filled to its 4 GiB maximum (the grid module's by
+// held grids, through the public API; the document module's by blocks),
 // every entry point that allocates gives its right answer or a RangeError
 // naming memory (code OUT_OF_MEMORY); readMetadata and validateMetadata,
 // which never throw, report an OUT_OF_MEMORY problem. Afterwards every
@@ -15,6 +16,7 @@ import { ChunkGrid, locatePointers, readMetadata, readerReport, repairMetadata, 
 import { inUse } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
 import { GUARDED, native } from '../../js/native.js';
+import { documentModule } from '../../js/document-module.js';
 import { validText } from './bad-input-catalogue.mjs';
 
 const utf8 = (text) => new TextEncoder().encode(text);
@@ -91,6 +93,11 @@ function entryPoints(g, g2, big) {
   };
 }
 
+// The entry points that allocate in the document module, and those of them
+// that need nothing of the grid module (docs/wasm-boundary.md, "Two modules").
+const DOCUMENT_ONLY = ['validateMetadata', 'repairMetadata'];
+const DOCUMENT = [...DOCUMENT_ONLY, 'readMetadata', 'readerReport', 'validateMetadata large float'];
+
 // Whether an answer is a report of running out of memory: a RangeError, or
 // the OUT_OF_MEMORY problem of a reader that never throws.
 function isOutOfMemory(answer) {
@@ -130,22 +137,26 @@ function fill(base, held) {
   }
 }
 
-test('the JS wrapper checks the flag after every binding the core registers through guarded<>', () => {
+test('the JS wrapper checks the flag after every binding each module registers through guarded<>', () => {
   // The core records each as it registers it (src/wasm/registration.hpp);
-  // js/native.js wraps every one it is told of.
-  const recorded = native.guardedBindings();
-  assert.deepEqual(GUARDED, recorded);
-  const key = ({ owner, name }) => `${owner || 'module'}.${name}`;
-  // One from each file that registers bindings: a registration that stopped
+  // js/wasm-module.js wraps every one it is told of, in each module. One
+  // from each file that registers bindings: a registration that stopped
   // recording would leave its bindings unchecked.
-  for (const name of ['module.readGridMetadata', 'module.readDocument', 'module.readerFacts', 'module.repairMetadata', 'Grid.axisCounts', 'GridOutcome.grid']) {
-    assert.ok(recorded.some((b) => key(b) === name), `${name} is recorded`);
-  }
-  assert.equal(new Set(recorded.map(key)).size, recorded.length, 'each is recorded once');
-  for (const b of recorded) {
-    const target = b.owner ? native[b.owner]?.prototype : native;
-    assert.equal(typeof target?.[b.name], 'function', `${key(b)} is a binding`);
-    assert.ok(b.what.length > 0, `${key(b)} says what it does`);
+  const modules = [
+    [native, GUARDED, ['module.readGridMetadata', 'module.readJSON', 'Grid.axisCounts', 'GridOutcome.grid']],
+    [documentModule.native, documentModule.guarded, ['module.validateMetadata', 'module.readDocument', 'module.readerFacts', 'module.repairMetadata']],
+  ];
+  const key = ({ owner, name }) => `${owner || 'module'}.${name}`;
+  for (const [module, wrapped, expected] of modules) {
+    const recorded = module.guardedBindings();
+    assert.deepEqual(wrapped, recorded);
+    for (const name of expected) assert.ok(recorded.some((b) => key(b) === name), `${name} is recorded`);
+    assert.equal(new Set(recorded.map(key)).size, recorded.length, 'each is recorded once');
+    for (const b of recorded) {
+      const target = b.owner ? module[b.owner]?.prototype : module;
+      assert.equal(typeof target?.[b.name], 'function', `${key(b)} is a binding`);
+      assert.ok(b.what.length > 0, `${key(b)} says what it does`);
+    }
   }
 });
 
@@ -183,7 +194,8 @@ test('with WebAssembly memory full, every entry point answers right or throws a 
     for (let block; (block = native._zr_malloc(size)) !== 0;) blocks.push(block);
   }
   const none = runAll(calls, expected);
-  assert.deepEqual(Object.keys(calls).filter((name) => !none.includes(name)), ['equals'], 'with no byte free, only a call that allocates nothing answers');
+  assert.deepEqual(Object.keys(calls).filter((name) => !none.includes(name)), ['equals', ...DOCUMENT_ONLY],
+    'with no byte free, only a call that allocates nothing in the grid module answers');
   for (const block of blocks) native._free(block);
   for (const grid of held[1].splice(0, 3)) grid.dispose();
   const some = runAll(calls, expected);
@@ -197,4 +209,28 @@ test('with WebAssembly memory full, every entry point answers right or throws a 
   assert.deepEqual(runAll(calls, expected), []);
   assert.equal(inUse(), start);
   for (const grid of [g, g2, big, ...bases]) grid.dispose();
+});
+
+test('with the document module\'s memory full, every entry point answers right or throws a RangeError; afterwards all is as before', { timeout: 300_000 }, () => {
+  const g = ChunkGrid.fromChunkShapes([100, 50], [7, [[3, 10], 5, 15]]);
+  const g2 = ChunkGrid.fromMetadata({ shape: [100, 50], chunk_grid: { name: 'regular', configuration: { chunk_shape: [10, 25] } } });
+  const big = ChunkGrid.fromEdges([alternating(1_000_000)]);
+  const calls = entryPoints(g, g2, big);
+  const expected = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, call()]));
+  const { native: documentNative } = documentModule;
+  const start = documentNative.heapInUse();
+  // Its own heap, filled to the last byte with the allocator the wrapper uses.
+  const blocks = [];
+  for (let size = 2 ** 26; size >= 1; size /= 4) {
+    for (let block; (block = documentNative._zr_malloc(size)) !== 0;) blocks.push(block);
+  }
+  assert.ok(documentNative.heapInUse() > 4 * 2 ** 30 - 2 ** 26, `only ${documentNative.heapInUse()} bytes in use`);
+  const none = runAll(calls, expected);
+  assert.deepEqual(none.sort(), [...DOCUMENT].sort(), 'every call that reads a whole document, and only those, runs out of memory');
+  for (const block of blocks.splice(0, 2)) documentNative._free(block);
+  assert.deepEqual(runAll(calls, expected), [], 'with 128 MB free, every call answers');
+  for (const block of blocks) documentNative._free(block);
+  assert.deepEqual(runAll(calls, expected), []);
+  assert.equal(documentNative.heapInUse(), start);
+  for (const grid of [g, g2, big]) grid.dispose();
 });

@@ -5,24 +5,28 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { open, create } from 'zarr-rectilinear/zarrita';
 import { native } from '../../js/native.js';
+import { documentModule } from '../../js/document-module.js';
 import { recordingStore, tempStore } from './support.mjs';
 
-// Every core entry point that parses JSON text.
-const PARSERS = ['readDocument', 'validateMetadata', 'readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON', 'memberSpan', 'locatePointers'];
+// Every core entry point that parses JSON text, in the module that has it.
+const PARSERS = [
+  ...['readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON', 'locatePointers', 'floatPlaces'].map((name) => [native, name]),
+  ...['readDocument', 'validateMetadata', 'memberSpan', 'readerFacts', 'repairMetadata'].map((name) => [documentModule.native, name]),
+];
 
 // Counts the core's parses while fn runs.
 async function countParses(fn) {
-  const calls = Object.fromEntries(PARSERS.map((name) => [name, 0]));
-  const saved = PARSERS.map((name) => native[name]);
-  PARSERS.forEach((name, i) => {
-    native[name] = (...args) => (calls[name]++, saved[i](...args));
+  const calls = Object.fromEntries(PARSERS.map(([, name]) => [name, 0]));
+  const saved = PARSERS.map(([module, name]) => module[name]);
+  PARSERS.forEach(([module, name], i) => {
+    module[name] = (...args) => (calls[name]++, saved[i](...args));
   });
   const parse = JSON.parse;
   JSON.parse = (...args) => (calls.JSON = (calls.JSON ?? 0) + 1, parse(...args));
   try {
     return { result: await fn(), calls };
   } finally {
-    PARSERS.forEach((name, i) => (native[name] = saved[i]));
+    PARSERS.forEach(([module, name], i) => (module[name] = saved[i]));
     JSON.parse = parse;
   }
 }
