@@ -2,10 +2,9 @@
 // JSON text that keeps integers exact beyond 2^53, in both directions: the
 // one JSON writer of the package, the demo and the scripts, and the reader
 // of text the core wrote.
-import { copyColumns, native, withBytes } from './native.js';
+import { native, withBytes } from './native.js';
 import { isBigInt } from './numbers.js';
 import { pointerToken } from './json-pointer.js';
-import { withPointers } from './locate-pointers.js';
 /** @import { Problem } from './index.js' */
 
 /**
@@ -14,7 +13,7 @@ import { withPointers } from './locate-pointers.js';
  * - `parsed`: false (the default) for values built in JS, where an integer
  *   above 2^53 - 1 may already be rounded: it is written as the value it
  *   holds and reported as a problem (with its JSON Pointer), which
- *   standingProblems keeps only where an integer is wanted. True for values from an exact
+ *   js/document-input.js's standingProblems keeps only where an integer is wanted. True for values from an exact
  *   parse (parseExact, readMetadata) or a computation, where such a number
  *   is a double the document wrote: written as JavaScript writes it.
  * - `layout`: 'compact' (the default), or 'document' for zarr.json as the
@@ -40,7 +39,8 @@ function writeNumber(v, { parsed, problems }, at) {
     return 'null';
   }
   // Written as the value it holds; reported, since where the document
-  // wants an integer it may already be rounded (standingProblems keeps the
+  // wants an integer it may already be rounded (standingProblems, in
+  // js/document-input.js, keeps the
   // report only there).
   if (!parsed && Number.isInteger(v) && !Number.isSafeInteger(v)) {
     problems.push({ path: at, message: `found ${v}, above 2^53 - 1 in an object, where it may already be rounded; pass JSON text or a bigint`, code: 'UNSAFE_NUMBER' });
@@ -98,24 +98,6 @@ function writeDocument(v, context, indent, at) {
   }
   if (Object.is(v, -0)) return '-0.0'; // JSON.stringify(-0) is "0"
   return writeCompact(v, context, at);
-}
-
-// The problems of stringifyExact's `text` that stand: a number above
-// 2^53 - 1 is refused only where the document wants an integer (shape,
-// edges, counts, integer fill values, codec integers). A float fill value,
-// and any number in attributes, is the value it holds. The core says which
-// places those are (docs/semantics.md, "Numbers at the JS boundary").
-export function standingProblems(text, problems) {
-  const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
-  if (!unsafe.length) return problems;
-  const columns = withPointers(text, unsafe.map((p) => p.path), native.floatPlaces);
-  if (columns.failedAt() >= 0) {
-    columns.delete();
-    return problems; // text that does not parse: every problem stands
-  }
-  const [floats] = copyColumns(columns, true);
-  const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
-  return problems.filter((p) => !floating.has(p));
 }
 
 // Parses JSON text with integers as numbers when safe, else bigints: read

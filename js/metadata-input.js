@@ -1,19 +1,22 @@
 // @ts-check
-// Metadata as the package's readers take it (ChunkGrid.fromMetadata,
-// validateMetadata, readMetadata, readerReport): an object, JSON text or
-// UTF-8 bytes, made into the text or bytes the core parses.
+// Metadata as the package's readers take it (ChunkGrid.fromMetadata, and
+// through js/document-input.js validateMetadata, readMetadata and
+// readerReport): an object, JSON text or UTF-8 bytes, made into the text or
+// bytes the core parses.
 import { native } from './native.js';
-import { standingProblems, stringifyExact } from './exact-json.js';
+import { stringifyExact } from './exact-json.js';
 /** @import { Problem } from './index.js' */
 
 // Objects are written as exact JSON text; what they cannot say exactly
-// comes back as problems.
+// comes back as problems, of which `standing` keeps those that stand (by
+// default all: a number past 2^53 - 1 stands wherever an integer is wanted).
 /**
  * @param {unknown} meta
  * @param {(meta: any) => object} pick
+ * @param {(text: string, problems: Problem[]) => Problem[]} [standing]
  * @returns {{ input: string | Uint8Array | null, problems: Problem[] }}
  */
-export function metadataInput(meta, pick) {
+export function metadataInput(meta, pick, standing = (text, problems) => problems) {
   if (meta instanceof ArrayBuffer) meta = new Uint8Array(meta);
   if (typeof meta === 'string' || meta instanceof Uint8Array) {
     // Refused before it is copied into WebAssembly memory. (A string's UTF-8
@@ -29,7 +32,7 @@ export function metadataInput(meta, pick) {
     return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes`, code: 'WRONG_TYPE' }] };
   }
   const { text, problems } = stringifyExact(pick(meta));
-  return { input: text, problems: standingProblems(text, problems) };
+  return { input: text, problems: standing(text, problems) };
 }
 
 // Problems found in JS come first; the core's report of the placeholder

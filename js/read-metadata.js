@@ -7,8 +7,9 @@ import { native, using, withBytes } from './native.js';
 import { documentModule } from './document-module.js';
 import { ChunkGrid } from './chunk-grid.js';
 import { OWN } from './grid-handle.js';
-import { mergeProblems, metadataInput } from './metadata-input.js';
-import { exhausted, withoutAttributes } from './validate.js';
+import { mergeProblems } from './metadata-input.js';
+import { documentInput } from './document-input.js';
+import { exhausted } from './validate.js';
 import { pointerToken } from './json-pointer.js';
 
 /** @import { ArrayMetadataRead, ChunkGrid as ChunkGridApi, MetadataRead, Problem } from './index.js' */
@@ -97,7 +98,7 @@ function addProblems(read, problems, pointer) {
 /** @type {typeof import('./index.js').readMetadata} */
 export function readMetadata(meta, opts = {}) {
   try {
-    const { input, problems } = metadataInput(meta, withoutAttributes);
+    const { input, problems } = documentInput(meta);
     if (input === null) return unread(problems);
     const read = adoptAll(documentModule.withBytes(input, (address, length) => documentModule.native.readDocument(address, length, Boolean(opts.strict))));
     const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)

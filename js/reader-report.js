@@ -5,10 +5,9 @@
 // (readerFacts) and each array's grid (readMetadata). See docs/readers.md.
 import { outOfMemory, u64 } from './wasm-module.js';
 import { documentModule } from './document-module.js';
-import { metadataInput } from './metadata-input.js';
+import { documentInput } from './document-input.js';
 import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
-import { withoutAttributes } from './validate.js';
 import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
 
@@ -69,7 +68,7 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
 
 /** @type {typeof import('./index.js').readerReport} */
 export function readerReport(meta) {
-  const { input, problems } = metadataInput(meta, withoutAttributes);
+  const { input, problems } = documentInput(meta);
   if (input === null || problems.length) throw new GridError(problems);
   // Strict: no reader's facts cover what the writers' ledger reads with a
   // warning, so such a document gets no verdict (docs/readers.md).

@@ -1,17 +1,13 @@
 // @ts-check
 // validateMetadata: the whole zarr.json, never throwing.
 import { documentModule } from './document-module.js';
-import { mergeProblems, metadataInput } from './metadata-input.js';
-
-// User attributes are not validated, and may nest deeper than a recursive
-// writer can go, so an object's attributes are passed on empty.
-export const withoutAttributes = (meta) =>
-  meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
+import { mergeProblems } from './metadata-input.js';
+import { documentInput } from './document-input.js';
 
 /** @type {typeof import('./index.js').validateMetadata} */
 export function validateMetadata(meta, opts = {}) {
   try {
-    const { input, problems: found } = metadataInput(meta, withoutAttributes);
+    const { input, problems: found } = documentInput(meta);
     const { native, withBytes, problemOf } = documentModule;
     const report = input === null
       ? { errors: [], warnings: [] }

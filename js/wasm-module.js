@@ -36,6 +36,13 @@ const MAX_ALLOCATION = 2 ** 32 - 2 ** 16;
 // A uint64 field of a value_object: emscripten 3.1.6 hands it over signed.
 export const u64 = (value) => BigInt.asUintN(64, value);
 
+// Results up to this many bytes leave the heap in one copy, their columns
+// views into it: one allocation, where each would cost about as much as
+// copying a few thousand values. Larger ones get a typed array per column,
+// as allocators recycle arrays of a few MB, while one array of all of them
+// would often be fresh memory, mapped page by page (README, Benchmarks).
+export const PACKED_BYTES = 2 ** 17;
+
 // Frees an Embind handle after fn(handle), in all cases.
 export function using(handle, fn) {
   try {
@@ -105,8 +112,24 @@ export async function loadModule(createModule, gzippedWasm) {
     }
   }
 
-  // Made fresh on each use: memory growth replaces the buffer.
+  // The whole heap as 64-bit words, kept until memory grows (which replaces
+  // the buffer): for the small copies of a call, making a view costs more
+  // than the copy. Addresses are 8-byte aligned (malloc's and scratch's).
+  /** @type {{ buffer: ArrayBufferLike | null, f64: Float64Array<ArrayBufferLike>, u64: BigUint64Array<ArrayBufferLike> }} */
+  let words = { buffer: null, f64: new Float64Array(0), u64: new BigUint64Array(0) };
+  function heapWords() {
+    if (words.buffer !== native.HEAPU8.buffer) {
+      const buffer = native.HEAPU8.buffer;
+      words = { buffer, f64: new Float64Array(buffer), u64: new BigUint64Array(buffer) };
+    }
+    return words;
+  }
+
+  // Views are made fresh on each use: memory growth replaces the buffer.
   const u8View = (/** @type {number} */ address, /** @type {number} */ length) => new Uint8Array(native.HEAPU8.buffer, address, length);
+  const u64View = (address, length) => new BigUint64Array(native.HEAPU8.buffer, address, length);
+  const f64View = (address, length) => new Float64Array(native.HEAPU8.buffer, address, length);
+  const i64View = (address, length) => new BigInt64Array(native.HEAPU8.buffer, address, length);
 
   // Copies text (UTF-8 encoded here) or bytes into the heap for fn(address, length).
   function withBytes(input, fn) {
@@ -137,5 +160,39 @@ export async function loadModule(createModule, gzippedWasm) {
     return out;
   }
 
-  return { native, guarded, checkMemory, allocate, withHeap, withBytes, u8View, problemOf };
+  // Copies columns out of the heap: column k is `parts[k]` = [first, length],
+  // in values from `address`, read through `view` (f64View or u64View).
+  function copyOut(view, address, parts) {
+    const span = parts.reduce((end, [first, length]) => Math.max(end, first + length), 0);
+    if (span * 8 <= PACKED_BYTES) {
+      const heap = view === u64View ? heapWords().u64 : heapWords().f64;
+      const all = heap.slice(address / 8, address / 8 + span);
+      return parts.map(([first, length]) => all.subarray(first, first + length));
+    }
+    return parts.map(([first, length]) => view(address + first * 8, length).slice());
+  }
+
+  // Copies the columns of a native Columns handle out, one typed array each
+  // (uint64 or, with `asDouble`, Float64Array; see copyOut), and frees it.
+  // Null when a value is not exact as a double.
+  function copyColumns(columns, asDouble) {
+    return using(columns, (c) => {
+      const parts = [];
+      let total = 0;
+      for (let k = 0, count = c.count(); k < count; k++) {
+        const length = c.length(k);
+        parts.push([total, length]);
+        total += length;
+      }
+      return withHeap(total * 8, (address) => {
+        if (!c.copy(address, asDouble)) return null;
+        return copyOut(asDouble ? f64View : u64View, address, parts);
+      });
+    });
+  }
+
+  return {
+    native, guarded, checkMemory, allocate, withHeap, withBytes, problemOf,
+    heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns,
+  };
 }

@@ -4,7 +4,8 @@
 // {attributes}) writes a group's. Options take zarrita's names, with the
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
-import { standingProblems, stringifyExact } from '../exact-json.js';
+import { stringifyExact } from '../exact-json.js';
+import { standingProblems } from '../document-input.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { ownErrors } from './consolidated.js';

@@ -138,11 +138,6 @@ void register_handles() {
       .guarded<&GridOutcome::errors>("errors", "listing problems")
       .guarded<&GridOutcome::warnings>("warnings", "listing problems");
 
-  class_<Columns>("Columns")
-      .function("failedAt", &Columns::failed_at)
-      .function("count", &Columns::count)
-      .function("length", &Columns::length)
-      .function("copy", &Columns::copy);
 }
 
 void register_functions() {
@@ -151,8 +146,6 @@ void register_functions() {
   guarded_function<&read_chunk_shapes>("readChunkShapes", "building a grid from chunk shapes");
   guarded_function<&read_edges>("readEdges", "building a grid from edges");
   guarded_function<&read_grid_words>("readGridWords", "building a grid read from metadata");
-  guarded_function<&locate_pointers>("locatePointers", "locating JSON Pointers");
-  guarded_function<&float_places>("floatPlaces", "reading JSON");
   guarded_function<&trimmed_grid>("trimmedGrid", "building a trimmed grid");
   guarded_function<&concat_grids>("concatGrids", "concatenating grids");
   guarded_function<&axis_overlap>("axisOverlap", "planning a rechunk");

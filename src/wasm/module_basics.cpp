@@ -11,6 +11,7 @@
 #include "out_of_memory.hpp"
 #include "problem.hpp"
 #include "registration.hpp"
+#include "results.hpp"
 
 // The wrapper's heap buffers: malloc, once the reserve that a call which
 // ran out of memory let go is held again, so that a buffer never takes the
@@ -39,6 +40,12 @@ void register_module_basics() {
       .field("code", &Problem::code)
       .field("byteOffset", &Problem::byte_offset);
   register_vector<Problem>("Problems");
+
+  class_<Columns>("Columns")
+      .function("failedAt", &Columns::failed_at)
+      .function("count", &Columns::count)
+      .function("length", &Columns::length)
+      .function("copy", &Columns::copy);
 
   function("heapInUse", &heap_in_use);
   // Read by js/wasm-module.js at load, once every EMSCRIPTEN_BINDINGS block has run.

@@ -7,7 +7,6 @@
 
 #include "arguments.hpp"
 #include "canonical_json.hpp"
-#include "document_rules.hpp"
 #include "js_values.hpp"
 #include "json_document.hpp"
 
@@ -100,40 +99,6 @@ emscripten::val read_json(uintptr_t text, size_t length) {
   ParsedJson parsed;
   zr::parse_json(bytes_at(text, length), Quirks::Builder, parsed);
   return parsed.ok ? JsValues().value(parsed.document) : emscripten::val::null();
-}
-
-Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
-  std::vector<std::string_view> views(count);
-  for (size_t i = 0; i < count; ++i) {
-    views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
-    pointers += views[i].size();
-  }
-  const auto found = zr::locate_pointers(bytes_at(text, length), views);
-  if (!found) return Columns::failed(found.error());
-  std::vector<uint64_t> which, has_key, key_begins, begins, ends;
-  for (size_t i = 0; i < found->places.size(); ++i) {
-    for (const ValueSpan& s : found->places[i]) {
-      which.push_back(i);
-      has_key.push_back(s.key_begin.has_value());
-      key_begins.push_back(s.key_begin.value_or(0));
-      begins.push_back(s.begin);
-      ends.push_back(s.end);
-    }
-  }
-  return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)});
-}
-
-Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
-  ParsedJson parsed;
-  zr::parse_json(bytes_at(text, length), Quirks::Read, parsed);
-  if (!parsed.ok) return Columns::failed(0);
-  std::vector<uint64_t> floats(count);
-  for (size_t i = 0; i < count; ++i) {
-    const std::string_view pointer = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
-    pointers += pointer.size();
-    floats[i] = zr::float_place(parsed.document, pointer);
-  }
-  return Columns({std::move(floats)});
 }
 
 }  // namespace zr::wasm

@@ -1,6 +1,5 @@
 // Queries: what a grid says about an axis (counts, runs, chunks, groups,
-// edges), the grid as canonical JSON and JSON text read back exactly, and
-// places in JSON text (the places of JSON Pointers, where a float may be). Each answers a bad axis with its
+// edges), and the grid as canonical JSON and JSON text read back exactly. Each answers a bad axis with its
 // failure value (docs/wasm-boundary.md).
 #pragma once
 #include <emscripten/val.h>
@@ -38,20 +37,5 @@ std::string to_regular_json_text(const ChunkGrid& g);
 // Any JSON text as a JS value, numbers exact (js_values.hpp); null when it
 // does not parse. For text the core wrote (a grid's JSON).
 emscripten::val read_json(uintptr_t text, size_t length);
-
-// Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
-// five columns with one entry per place: the pointer's index, whether the
-// value has a key (1) or not (0), the key's first byte (0 when none), the
-// value's first byte and the byte past its end. failedAt names the first
-// malformed pointer. The `count` pointers are UTF-8 bytes one after another
-// at `pointers`, their lengths uint32 at `lengths`.
-Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count);
-
-// Which of `count` JSON Pointers (laid out as for locate_pointers) name a
-// place in the document `text` where a float may stand (zr::float_place):
-// one column, 1 or 0 per pointer. For JS numbers past 2^53 - 1, which are
-// suspect only where an integer is wanted. A failed Columns when the text
-// does not parse.
-Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count);
 
 }  // namespace zr::wasm

@@ -95,8 +95,8 @@ function entryPoints(g, g2, big) {
 
 // The entry points that allocate in the document module, and those of them
 // that need nothing of the grid module (docs/wasm-boundary.md, "Two modules").
-const DOCUMENT_ONLY = ['validateMetadata', 'repairMetadata'];
-const DOCUMENT = [...DOCUMENT_ONLY, 'readMetadata', 'readerReport', 'validateMetadata large float'];
+const DOCUMENT_ONLY = ['validateMetadata', 'repairMetadata', 'locatePointers', 'validateMetadata large float'];
+const DOCUMENT = [...DOCUMENT_ONLY, 'readMetadata', 'readerReport'];
 
 // Whether an answer is a report of running out of memory: a RangeError, or
 // the OUT_OF_MEMORY problem of a reader that never throws.

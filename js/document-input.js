@@ -1,0 +1,36 @@
+// @ts-check
+// A whole zarr.json as the document readers take it (validateMetadata,
+// readMetadata, readerReport): metadataInput's text, with only the problems
+// that stand in a whole document. Beside the document module, which says
+// where a float may stand: ChunkGrid.fromMetadata reads shape and
+// chunk_grid alone, where every number is an integer, and so needs neither.
+import { documentModule } from './document-module.js';
+import { metadataInput } from './metadata-input.js';
+import { withPointers } from './locate-pointers.js';
+
+// User attributes are not validated, and may nest deeper than a recursive
+// writer can go, so an object's attributes are passed on empty.
+export const withoutAttributes = (meta) =>
+  meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
+
+// The problems of stringifyExact's `text` that stand: a number above
+// 2^53 - 1 is refused only where the document wants an integer (shape,
+// edges, counts, integer fill values, codec integers). A float fill value,
+// and any number in attributes, is the value it holds. The core says which
+// places those are (docs/semantics.md, "Numbers at the JS boundary").
+export function standingProblems(text, problems) {
+  const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
+  if (!unsafe.length) return problems;
+  const columns = withPointers(text, unsafe.map((p) => p.path), documentModule.native.floatPlaces);
+  if (columns.failedAt() >= 0) {
+    columns.delete();
+    return problems; // text that does not parse: every problem stands
+  }
+  const [floats] = documentModule.copyColumns(columns, true);
+  const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
+  return problems.filter((p) => !floating.has(p));
+}
+
+// A document (an object, JSON text or UTF-8 bytes) as the text or bytes
+// the document module reads, and the problems found in JS that stand.
+export const documentInput = (meta) => metadataInput(meta, withoutAttributes, standingProblems);
