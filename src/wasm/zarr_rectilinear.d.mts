@@ -198,13 +198,6 @@ export interface NativeModule extends ModuleBasics {
   readEdges(text: number, length: number): GridOutcome;
   /** `count` words (uint64) of a grid the document module read (src/wasm/grid_words.hpp). */
   readGridWords(words: number, count: number): GridOutcome;
-  /**
-   * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
-   * their lengths (uint32) at `lengths`. Five columns: pointer index, has
-   * key, key start, start, end (byte offsets).
-   */
-  locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
-  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
   /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
   trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
   /** `n` grid addresses (uint32) at `grids`. */

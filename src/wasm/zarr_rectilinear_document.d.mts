@@ -2,7 +2,7 @@
 // neighbours build (docs/wasm-boundary.md, "Two modules"), written by hand,
 // as zarr_rectilinear.d.mts is for the grid module. scripts/build.sh copies
 // this file beside the module (dist/zarr_rectilinear_document.d.mts).
-import type { ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
+import type { Columns, ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
 
 /** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
 export interface NativeReaderFacts {
@@ -54,6 +54,13 @@ export interface DocumentModule extends ModuleBasics {
   validateMetadata(text: number, length: number, strict: boolean): { errors: NativeProblem[]; warnings: NativeProblem[] };
   memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
   readDocument(text: number, length: number, strict: boolean): NativeDocument;
+  /**
+   * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
+   * their lengths (uint32) at `lengths`. Five columns: pointer index, has
+   * key, key start, start, end (byte offsets).
+   */
+  locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
+  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
 }
