@@ -21,12 +21,12 @@ export const withoutAttributes = (meta) =>
 export function standingProblems(text, problems) {
   const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
   if (!unsafe.length) return problems;
-  const columns = withPointers(text, unsafe.map((p) => p.path), documentModule.native.floatPlaces);
+  const columns = withPointers(text, unsafe.map((p) => p.path), documentModule().native.floatPlaces);
   if (columns.failedAt() >= 0) {
     columns.delete();
     return problems; // text that does not parse: every problem stands
   }
-  const [floats] = documentModule.copyColumns(columns, true);
+  const [floats] = documentModule().copyColumns(columns, true);
   const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
   return problems.filter((p) => !floating.has(p));
 }

@@ -21,14 +21,14 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  const columns = withPointers(text, pointers, documentModule.native.locatePointers);
+  const columns = withPointers(text, pointers, documentModule().native.locatePointers);
   const failed = columns.failedAt();
   if (failed >= 0) {
     columns.delete();
     throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
   }
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
-  const [which, hasKey, keyStarts, starts, ends] = documentModule.copyColumns(columns, true);
+  const [which, hasKey, keyStarts, starts, ends] = documentModule().copyColumns(columns, true);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
   /** @type {import('./index.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
@@ -43,7 +43,7 @@ export function locatePointers(text, pointers) {
 // pointers in the document module's memory: the pointers cross as UTF-8 (as the text
 // does), one after another after their uint32 lengths.
 export function withPointers(text, pointers, call) {
-  const { native, withHeap, withBytes, u8View } = documentModule;
+  const { native, withHeap, withBytes, u8View } = documentModule();
   const encoder = new TextEncoder();
   const encoded = pointers.map((p) => encoder.encode(p));
   const count = encoded.length;

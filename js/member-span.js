@@ -10,7 +10,7 @@ import { documentModule } from './document-module.js';
  * @returns {[number, number] | null}
  */
 export function memberSpan(bytes, key) {
-  const { native, withBytes } = documentModule;
+  const { native, withBytes } = documentModule();
   const span = withBytes(bytes, (address, length) => withBytes(key, (k, n) => native.memberSpan(address, length, k, n)));
   return span.found ? [span.begin, span.end] : null;
 }

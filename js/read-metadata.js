@@ -34,8 +34,8 @@ function gridFromWords(/** @type {Uint8Array} */ bytes) {
 // path to their own results.
 /** @returns {MetadataRead} */
 function fromCore(/** @type {NativeDocument} */ node, /** @type {ChunkGridApi[]} */ adopted) {
-  const errors = node.errors.map(documentModule.problemOf);
-  const warnings = node.warnings.map(documentModule.problemOf);
+  const errors = node.errors.map(documentModule().problemOf);
+  const warnings = node.warnings.map(documentModule().problemOf);
   const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
   const valid = errors.length === 0;
   if (node.kind === 'group') {
@@ -100,7 +100,7 @@ export function readMetadata(meta, opts = {}) {
   try {
     const { input, problems } = documentInput(meta);
     if (input === null) return unread(problems);
-    const read = adoptAll(documentModule.withBytes(input, (address, length) => documentModule.native.readDocument(address, length, Boolean(opts.strict))));
+    const read = adoptAll(documentModule().withBytes(input, (address, length) => documentModule().native.readDocument(address, length, Boolean(opts.strict))));
     const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
       ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
       : undefined;

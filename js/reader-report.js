@@ -77,7 +77,7 @@ export function readerReport(meta) {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
     if (!read.valid) throw new GridError(read.errors);
-    const { native, withBytes } = documentModule;
+    const { native, withBytes } = documentModule();
     const written = new Map(withBytes(input, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {

@@ -13,7 +13,7 @@ export function repairMetadata(text) {
   if (!isString && !(text instanceof Uint8Array)) {
     throw new TypeError(`text: found ${describeValue(text)}; expected the text of a zarr.json (a string or a Uint8Array)`);
   }
-  const { native, withBytes, problemOf } = documentModule;
+  const { native, withBytes, problemOf } = documentModule();
   const repair = withBytes(text, (address, length) => native.repairMetadata(address, length));
   if (repair.errors.length > 0) throw new GridError(repair.errors.map(problemOf));
   const { unrepaired } = repair;

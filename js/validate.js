@@ -8,7 +8,7 @@ import { documentInput } from './document-input.js';
 export function validateMetadata(meta, opts = {}) {
   try {
     const { input, problems: found } = documentInput(meta);
-    const { native, withBytes, problemOf } = documentModule;
+    const { native, withBytes, problemOf } = documentModule();
     const report = input === null
       ? { errors: [], warnings: [] }
       : withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.strict)));

@@ -55,12 +55,34 @@ export function using(handle, fn) {
 /**
  * Instantiates a module from its Emscripten factory and its gzipped bytes.
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
- * @param {(moduleArg?: object) => Promise<M>} createModule
+ * @param {(moduleArg?: object) => Promise<M> | M} createModule
  * @param {string} gzippedWasm
  */
 export async function loadModule(createModule, gzippedWasm) {
-  const native = await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) });
+  return helpersFor(await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) }));
+}
 
+// Whether loadModuleNow can load a module: where zlib inflates (Node).
+export const canLoadNow = Boolean(zlib);
+
+/**
+ * The same, synchronously, for a module built with
+ * -sWASM_ASYNC_COMPILATION=0, whose factory instantiates it and returns it
+ * ready (no promise).
+ * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
+ * @param {(moduleArg?: object) => M} createModule
+ * @param {string} gzippedWasm
+ */
+export function loadModuleNow(createModule, gzippedWasm) {
+  return helpersFor(createModule({ wasmBinary: zlib.gunzipSync(Buffer.from(gzippedWasm, 'base64')) }));
+}
+
+/**
+ * A loaded module's helpers, bound to its heap.
+ * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
+ * @param {M} native
+ */
+function helpersFor(native) {
   // A native call that runs out of memory answers with an empty value and
   // raises this flag (src/wasm/out_of_memory.hpp). Each such call is
   // checked here, so that it throws instead, and frees the handle it

@@ -30,9 +30,12 @@ function importMapFolders(html) {
   return folders;
 }
 
+// The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules").
+export const MODULE_FILES = ['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]);
+
 /** The files and folders the demo needs, relative to `root` (with "/"). */
 export function demoPaths(root) {
-  const paths = ['web-demo', 'js', 'dist/zarr_rectilinear.mjs', 'dist/zarr_rectilinear.wasm.mjs', 'LICENSE'];
+  const paths = ['web-demo', 'js', ...MODULE_FILES, 'LICENSE'];
   for (const [name, folders] of importMapFolders(readFileSync(join(root, 'web-demo/index.html'), 'utf8'))) {
     const dir = `node_modules/${name}`;
     if (!existsSync(join(root, dir))) throw new Error(`${dir} is missing: run npm ci`);

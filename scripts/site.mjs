@@ -19,7 +19,7 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeFixture } from './make-fixture-store.mjs';
-import { demoPaths, FIXTURE_STORE } from './demo-files.mjs';
+import { demoPaths, FIXTURE_STORE, MODULE_FILES } from './demo-files.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 export const MANIFEST = '.zarr-rectilinear-site';
@@ -74,8 +74,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // npm runs scripts from the package root; INIT_CWD is where it was called.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const out = process.argv[2] ? resolve(cwd, process.argv[2]) : join(root, 'build/site');
-  if (!existsSync(join(root, 'dist/zarr_rectilinear.wasm.mjs'))) {
-    console.error('dist/zarr_rectilinear.wasm.mjs is missing: run `npm run site`, which builds it first');
+  const missing = MODULE_FILES.find((file) => !existsSync(join(root, file)));
+  if (missing) {
+    console.error(`${missing} is missing: run \`npm run site\`, which builds it first`);
     process.exit(1);
   }
   try {

@@ -65,5 +65,6 @@ export interface DocumentModule extends ModuleBasics {
   repairMetadata(text: number, length: number): NativeRepair;
 }
 
-declare function createDocumentModule(moduleArg?: object): Promise<DocumentModule>;
+/** Built with -sWASM_ASYNC_COMPILATION=0: the module, instantiated, with no promise. */
+declare function createDocumentModule(moduleArg?: object): DocumentModule;
 export default createDocumentModule;

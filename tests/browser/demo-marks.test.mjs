@@ -35,7 +35,7 @@ test('a syntax error marks the character at its byte offset', () => {
 test('one call finds the places of every problem and of what encloses them', () => {
   const text = '{"a": {"b": [1, 2]}, "a": 0, "c": 1}';
   const problems = [{ path: '/a/b/1' }, { path: '/a' }, { path: '/c/d' }, { path: '/zz' }];
-  const { native } = documentModule;
+  const { native } = documentModule();
   const saved = native.locatePointers;
   let calls = 0;
   native.locatePointers = (...args) => (calls++, saved(...args));

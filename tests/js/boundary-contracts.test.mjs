@@ -55,7 +55,7 @@ test('ProblemCode in index.d.ts is exactly the codes the core registers and the 
   assert.equal(typeCheck(exactly(registered)), '');
   // Both modules register the codes from the one list, in the same order
   // (src/wasm/module_basics.cpp).
-  const documentCodes = Object.entries(documentModule.native.ProblemCode).filter(([k]) => k !== 'values');
+  const documentCodes = Object.entries(documentModule().native.ProblemCode).filter(([k]) => k !== 'values');
   assert.deepEqual(documentCodes.map(([k, v]) => [k, v.value]), registered.map((k) => [k, native.ProblemCode[k].value]));
 });
 

@@ -144,7 +144,7 @@ test('the JS wrapper checks the flag after every binding each module registers t
   // recording would leave its bindings unchecked.
   const modules = [
     [native, GUARDED, ['module.readGridMetadata', 'module.readJSON', 'Grid.axisCounts', 'GridOutcome.grid']],
-    [documentModule.native, documentModule.guarded, ['module.validateMetadata', 'module.readDocument', 'module.readerFacts', 'module.repairMetadata']],
+    [documentModule().native, documentModule().guarded, ['module.validateMetadata', 'module.readDocument', 'module.readerFacts', 'module.repairMetadata']],
   ];
   const key = ({ owner, name }) => `${owner || 'module'}.${name}`;
   for (const [module, wrapped, expected] of modules) {
@@ -217,7 +217,7 @@ test('with the document module\'s memory full, every entry point answers right o
   const big = ChunkGrid.fromEdges([alternating(1_000_000)]);
   const calls = entryPoints(g, g2, big);
   const expected = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, call()]));
-  const { native: documentNative } = documentModule;
+  const { native: documentNative } = documentModule();
   const start = documentNative.heapInUse();
   // Its own heap, filled to the last byte with the allocator the wrapper uses.
   const blocks = [];

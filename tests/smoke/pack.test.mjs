@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
+import { MODULE_FILES } from '../../scripts/demo-files.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -19,7 +20,7 @@ test('the tarball holds the package files and nothing else', () => {
   const packed = files.map((f) => f.path).sort();
   // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
   const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/zarr_rectilinear.mjs', 'dist/zarr_rectilinear.wasm.mjs', ...js].sort();
+  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', ...MODULE_FILES, ...js].sort();
   assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
 });
 

@@ -11,7 +11,7 @@ import { recordingStore, tempStore } from './support.mjs';
 // Every core entry point that parses JSON text, in the module that has it.
 const PARSERS = [
   ...['readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON'].map((name) => [native, name]),
-  ...['readDocument', 'validateMetadata', 'memberSpan', 'locatePointers', 'floatPlaces', 'readerFacts', 'repairMetadata'].map((name) => [documentModule.native, name]),
+  ...['readDocument', 'validateMetadata', 'memberSpan', 'locatePointers', 'floatPlaces', 'readerFacts', 'repairMetadata'].map((name) => [documentModule().native, name]),
 ];
 
 // Counts the core's parses while fn runs.

@@ -71,7 +71,7 @@ test('out of memory while reading zarr.json is a RangeError, and everything work
   const group = '{"zarr_format": 3, "node_type": "group", "attributes": {"title": "t"}}';
   const store = storeWith('/g/zarr.json', group);
   store.map.set('/zarr.json', utf8(group.replace('"attributes"', '"consolidated_metadata": {"kind": "inline", "must_understand": false, "metadata": {}}, "attributes"')));
-  const { native } = documentModule;
+  const { native } = documentModule();
   const saved = native.readDocument;
   native.readDocument = () => {
     throw Object.assign(new RangeError('out of WebAssembly memory (the 4 GiB heap is full)'), { code: 'OUT_OF_MEMORY' });
