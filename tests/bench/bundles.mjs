@@ -15,17 +15,18 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 // Budgets, in gzipped bytes: a little above today's size, so that growth
 // fails the size check and has to be argued for (or the budget raised in
 // the same change, with docs/size.md saying why). The goal for ChunkGrid
-// alone is 60 KB (docs/size.md).
+// alone is 60 KB (docs/size.md). The two others hold both modules
+// (docs/wasm-boundary.md, "Two modules").
 export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 139_500,
+    budget: 102_500,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 142_500,
+    budget: 199_000,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
@@ -33,7 +34,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 157_500,
+    budget: 214_500,
   },
 ];
 

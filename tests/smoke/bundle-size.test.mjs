@@ -13,6 +13,16 @@ for (const entry of ENTRY_POINTS) {
   });
 }
 
+test('a bundle that only builds grids leaves the document module out; one that reads documents has both', async () => {
+  // docs/wasm-boundary.md, "Two modules".
+  const has = (inputs, file) => Object.keys(inputs).some((path) => path.endsWith(`dist/${file}`));
+  const grids = await bundle(ENTRY_POINTS[0].source);
+  assert.ok(has(grids.inputs, 'zarr_rectilinear.wasm.mjs'), 'the grid module is in');
+  assert.ok(!has(grids.inputs, 'zarr_rectilinear_document.wasm.mjs'), 'the document module is out');
+  const documents = await bundle("export { validateMetadata } from 'zarr-rectilinear';");
+  assert.ok(has(documents.inputs, 'zarr_rectilinear_document.wasm.mjs'));
+});
+
 test('the budgets fail when passed: a bundle with a padded entry is measured bigger', async () => {
   const [first] = ENTRY_POINTS;
   const plain = await bundle(first.source);
