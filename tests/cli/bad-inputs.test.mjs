@@ -3,8 +3,8 @@
 // its own in one tree: the JSON report lists exactly the entry's problems,
 // by default and with --strict; the text output prints each as
 // file:line:col: CODE pointer: message; and the exit code and summary count
-// them. Documents over 1 MiB (the 100 MB ones) are left to the node and
-// Catch2 suites: each takes seconds a run, through the same readMetadata.
+// them. Documents over 1 MiB (the 100 MB ones) are left to the node suite:
+// each takes seconds a run, through the same readMetadata.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
