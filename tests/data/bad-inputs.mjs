@@ -5,10 +5,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const catalogueDir = join(import.meta.dirname, 'bad-inputs');
+const catalogueDir = join(import.meta.dirname, 'bad-inputs');
 
 // The entry points an entry may name in `refused_by`.
-export const ENTRY_POINTS = ['validateMetadata', 'fromMetadata', 'validate'];
+const ENTRY_POINTS = ['validateMetadata', 'fromMetadata', 'validate'];
 
 const KEYS = new Set(['name', 'document', 'errors', 'strict_errors', 'refused_by']);
 const ERROR_KEYS = new Set(['pointer', 'code', 'message_contains']);
@@ -28,6 +28,7 @@ function partLength(part) {
 
 function checked(raw, where) {
   for (const key of Object.keys(raw)) if (!KEYS.has(key)) throw new Error(`${where}: unknown key ${key}`);
+  for (const key of ['name', 'document', 'errors', 'refused_by']) if (!(key in raw)) throw new Error(`${where}: no ${key}`);
   for (const error of [...raw.errors, ...(raw.strict_errors ?? [])]) {
     for (const key of Object.keys(error)) if (!ERROR_KEYS.has(key)) throw new Error(`${where}: unknown error key ${key}`);
   }
@@ -37,7 +38,8 @@ function checked(raw, where) {
 
 /**
  * Every entry, file by file in name order, as in the files, with:
- * - `file`: the file's name without .json (its topic);
+ * - `file`, `index`: the file's name without .json (its topic), and the
+ *   entry's place in it;
  * - `errorsIn(strict)`: the problems expected, in order ([]: read by default,
  *   with a warning);
  * - `refuses(point)`: whether that entry point refuses it;
