@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures, run } from './support.mjs';
+import { fixtures, run, writeBadInput } from './support.mjs';
 
 let work;
 before(() => {
@@ -29,13 +29,13 @@ const write = (dir, doc) => {
 };
 
 test('validate prints file:line:col: CODE /pointer: message, the line and column of the value', async () => {
-  const file = join(fixtures, 'errors/zero-edge/zarr.json');
+  const file = writeBadInput(join(work, 'zero-edge'), 'an edge of 0 between edges of 5 (pretty-printed)');
   const { code, lines } = await run('validate', file);
   assert.equal(code, 1);
   // The 0 is on line 15, after ten spaces.
   assert.equal(lines[0], `${file}:15:11: NOT_POSITIVE /chunk_grid/configuration/chunk_shapes/0/1: found 0; expected a positive integer edge length or a run [edge length, count]`);
   // A missing member is placed at the nearest value that is there: the document.
-  const missing = await run('validate', join(fixtures, 'errors/missing-shape/zarr.json'));
+  const missing = await run('validate', writeBadInput(join(work, 'missing-shape'), 'shape is missing (pretty-printed)'));
   assert.match(missing.lines[0], /missing-shape\/zarr\.json:1:1: MISSING \/shape: found no "shape"/);
   // Columns count characters, not bytes: "é" and "ü" are two bytes each.
   const dir = join(work, 'unicode');
@@ -56,7 +56,8 @@ test('--format github prints annotations, with GitHub\'s escapes', async () => {
   const file = join(dir, 'zarr.json').replaceAll('%', '%25').replaceAll(':', '%3A').replaceAll(',', '%2C');
   assert.match(lines[0], new RegExp(`^::error file=${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=\\d+,col=\\d+,title=NOT_POSITIVE::/chunk_grid/configuration/chunk_shapes/0/1: found 0; `));
   assert.equal(lines.at(-1), '0 valid, 1 invalid, 0 unreadable');
-  const lenient = await run('validate', join(fixtures, 'errors/float-edge/zarr.json'), '--format', 'github', '--lenient');
+  const floatEdge = writeBadInput(join(work, 'float-edge'), 'an edge of 10.0 (strict, pretty-printed)');
+  const lenient = await run('validate', floatEdge, '--format', 'github', '--lenient');
   assert.match(lenient.lines[0], /^::warning file=.*,line=14,col=11,title=INTEGRAL_FLOAT::\/chunk_grid\/configuration\/chunk_shapes\/0\/0: found 10\.0/);
   const unreadable = await run('validate', join(work, 'nothing-here'), '--format', 'github');
   assert.match(unreadable.lines[0], /^::error file=[^:]*nothing-here,title=UNREADABLE::\(document\): cannot read: ENOENT$/);
@@ -89,7 +90,10 @@ test('inspect on a folder inspects each node, the folder\'s own first; an invali
     'store/zarr.json: group', 'store/nested/zarr.json: group', 'store/nested/daily/zarr.json: array',
     'store/rectilinear/zarr.json: array', 'store/regular/zarr.json: array',
   ]);
-  const errors = await run('inspect', join(fixtures, 'errors'));
+  const bad = join(work, 'bad-inputs');
+  writeBadInput(join(bad, 'not-json'), 'plain text, not JSON');
+  writeBadInput(join(bad, 'zero-edge'), 'an edge of 0 between edges of 5 (pretty-printed)');
+  const errors = await run('inspect', bad);
   assert.equal(errors.code, 1);
   assert.match(errors.stderr, /zero-edge\/zarr\.json:15:11: NOT_POSITIVE /);
   assert.equal((await run('inspect', join(fixtures, 'store'), '--svg', join(work, 'x.svg'))).code, 1, '--svg draws one array');

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures, run } from './support.mjs';
+import { fixtures, run, writeBadInput } from './support.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { MAX_DOCUMENT_BYTES, readBounded } from '../../js/cli/read-file.js';
 
@@ -38,33 +38,9 @@ test('--json reports every file with its kind, and a summary', async () => {
   assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 0 });
 });
 
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-test('each kind of error is printed as file:line:col: CODE pointer: message', async () => {
-  const expected = JSON.parse(readFileSync(join(fixtures, 'errors/expected-pointers.json'), 'utf8'));
-  for (const [name, pointer] of Object.entries(expected)) {
-    const file = join(fixtures, 'errors', name, 'zarr.json');
-    // With --strict: float-edge's 10.0 is read with a warning by default (docs/writers-ledger.md).
-    const { code, lines } = await run('validate', file, '--strict');
-    assert.equal(code, 1, name);
-    assert.equal(lines.at(-1), '0 valid, 1 invalid, 0 unreadable', name);
-    const where = pointer || '(document)';
-    assert.match(lines[0], new RegExp(`^${escapeRegExp(file)}:\\d+:\\d+: [A-Z_]+ ${escapeRegExp(where)}: found `), name);
-  }
-});
-
-test('the whole error tree is walked; a bad file never stops the walk', async () => {
-  const { code, stdout } = await run('validate', join(fixtures, 'errors'), join(fixtures, 'store'), '--json');
-  assert.equal(code, 1);
-  const report = JSON.parse(stdout);
-  // float-edge's 10.0 is read with a warning (docs/writers-ledger.md).
-  assert.deepEqual(report.summary, { valid: 6, invalid: 13, unreadable: 0 });
-  const notJson = report.files.find((f) => f.file.endsWith('not-json/zarr.json'));
-  assert.match(notJson.errors[0].message, /invalid JSON at byte \d+/);
-});
-
+// Each bad input's problems, by default and with --strict: bad-inputs.test.mjs.
 test('--lenient turns an integral float into a warning', async () => {
-  const file = join(fixtures, 'errors/float-edge/zarr.json');
+  const file = writeBadInput(join(work, 'float-edge'), 'an edge of 10.0 (strict, pretty-printed)');
   const { code, lines } = await run('validate', file, '--lenient');
   assert.equal(code, 0);
   assert.match(lines[0], /float-edge\/zarr\.json:\d+:\d+: INTEGRAL_FLOAT \/chunk_grid\/configuration\/chunk_shapes\/0\/0: warning: found 10\.0/);
@@ -96,9 +72,12 @@ test('a missing path is unreadable, and no zarr.json at all exits 1', async () =
 });
 
 test('an HTTP store on localhost is fetched; a URL ending in / means <url>zarr.json', async () => {
-  const { server, url } = await serve();
+  const root = join(work, 'http');
+  cpSync(join(fixtures, 'store'), join(root, 'store'), { recursive: true });
+  writeBadInput(join(root, 'errors', 'zero-edge'), 'an edge of 0 between edges of 5 (pretty-printed)');
+  const { server, url } = await serve({ root });
   try {
-    const base = `${url}/tests/cli/fixtures`;
+    const base = url; // the tree above, served
     const { code, stdout } = await run('validate', `${base}/store/rectilinear/`, `${base}/errors/zero-edge/zarr.json`, `${base}/store/missing/`, '--json');
     assert.equal(code, 1);
     const report = JSON.parse(stdout);
@@ -131,7 +110,7 @@ test('inspect prints the summary', async () => {
 });
 
 test('inspect of an invalid file prints the problems and exits 1', async () => {
-  const { code, stderr } = await run('inspect', join(fixtures, 'errors/zero-edge/zarr.json'));
+  const { code, stderr } = await run('inspect', writeBadInput(join(work, 'zero-edge'), 'an edge of 0 between edges of 5 (pretty-printed)'));
   assert.equal(code, 1);
   assert.match(stderr, /^.*zero-edge\/zarr\.json:\d+:\d+: [A-Z_]+ \/chunk_grid\/configuration\/chunk_shapes\/0\/1: found 0/m);
 });
@@ -215,7 +194,7 @@ test('plan refuses shapes that differ, and invalid documents', async () => {
   const differ = await run('plan', source, target);
   assert.equal(differ.code, 1);
   assert.match(differ.stderr, /axis 0 has length 6 in the source and 7 in the target/);
-  const invalid = await run('plan', source, join(fixtures, 'errors/zero-edge/zarr.json'));
+  const invalid = await run('plan', source, writeBadInput(join(work, 'zero-edge'), 'an edge of 0 between edges of 5 (pretty-printed)'));
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /zero-edge\/zarr\.json:\d+:\d+: [A-Z_]+ \/chunk_grid/);
   assert.equal((await run('plan', source)).code, 2);

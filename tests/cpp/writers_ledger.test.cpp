@@ -1,12 +1,12 @@
 // The writers' ledger (docs/writers-ledger.md) in whole documents: each
 // entry reads by default as its writers meant, with a warning that names
-// it, and is an error with strict. What no writer is known to write stays
-// an error. (Grid entries: metadata.test.cpp.)
+// it, and is an error with strict. (Grid entries: metadata.test.cpp. What
+// no writer is known to write stays an error: the bad-input catalogue,
+// tests/data/bad-inputs/.)
 #include "document.hpp"
 #include "test_support.hpp"
 
 using namespace zr_test;
-using Code = zr::ProblemCode;
 using Catch::Matchers::Contains;
 using Catch::Matchers::UnorderedEquals;
 using Paths = std::vector<std::string>;
@@ -78,22 +78,6 @@ TEST_CASE("NaN, Infinity and -Infinity in attributes read as those floats", "[le
   CHECK_THAT(paths(group.root.warnings), UnorderedEquals(Paths{"/attributes/x", "/consolidated_metadata/metadata/a/attributes/y"}));
 }
 
-TEST_CASE("Non-finite tokens outside attributes, and other spellings, stay errors", "[ledger][json]") {
-  // Elsewhere no writer is known to write them.
-  const auto fill = zr::read_document(array_doc("", "float32", "NaN"));
-  CHECK(paths(fill.root.errors) == Paths{"/fill_value"});
-  const auto codec = zr::read_document(array_doc("", "float32", "0", R"([{"name":"bytes","configuration":{"endian":"little"}},{"name":"x","configuration":{"v":Infinity}}])"));
-  CHECK(paths(codec.root.errors) == Paths{"/codecs/1/configuration/v"});
-  // Spellings Python never writes are not JSON.
-  for (const std::string token : {"nan", "Inf", "-Inf", "-NaN", "infinity"}) {
-    INFO(token);
-    const auto v = zr::validate_metadata(array_doc(R"(,"attributes":{"a":)" + token + "}"));
-    REQUIRE(v.errors.size() == 1);
-    CHECK(v.errors[0].code == Code::Syntax);
-    CHECK_THAT(v.errors[0].message, Contains("Invalid value"));
-  }
-}
-
 TEST_CASE("Fill values spelled as strings or integral floats read as the number they spell", "[ledger]") {
   struct Case {
     std::string type, fill, kind, text;
@@ -110,15 +94,6 @@ TEST_CASE("Fill values spelled as strings or integral floats read as the number 
   const zr::JsonValue& fill = member_of(read, "fill_value");
   if (c.kind == "integer") CHECK(std::to_string(fill.GetUint64()) == c.text);
   else CHECK(zr::number_text_of(fill) == c.text);
-}
-
-TEST_CASE("Fill values that spell no value of their type stay errors", "[ledger]") {
-  for (const auto& [type, fill] : std::vector<std::pair<std::string, std::string>>{
-           {"int32", "1.5"}, {"int32", R"("4.5")"}, {"int8", R"("300")"}, {"int32", R"("abc")"}, {"float32", R"("nan")"},
-           {"float32", R"("1e39")"}, {"int32", "true"}}) {
-    INFO(type << " " << fill);
-    CHECK_FALSE(zr::validate_metadata(array_doc("", type, fill)).valid());
-  }
 }
 
 TEST_CASE("zarrita.js's fill_value null reads as the data type's zero", "[ledger]") {

@@ -5,8 +5,10 @@
 #   tests/fuzz/run.sh --ci        deterministic: replays tests/fuzz/regressions/,
 #                                 then a fixed -seed and -runs from a fresh corpus
 #
-# Both start from tests/fuzz/corpus plus every tests/cli/fixtures/**/*.json
-# (copied at run time, once per mode byte: '0' strict, '1' lenient). A crash
+# Both start from tests/fuzz/corpus, every tests/cli/fixtures/**/*.json and
+# every document of the bad-input catalogue (tests/data/bad-inputs/, written
+# out by catalogue-seeds.mjs), each copied at run time once per mode byte
+# ('0' strict, '1' lenient). A crash
 # leaves its input in build/fuzz/artifacts/: copy it to tests/fuzz/regressions/
 # so that every later --ci run replays it.
 #
@@ -31,7 +33,8 @@ mkdir -p "$artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=2:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
-# Seeds: the hand-written corpus and the CLI fixtures, in both modes.
+# Seeds: the hand-written corpus, the CLI fixtures and the bad-input
+# catalogue, in both modes.
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 cp tests/fuzz/corpus/* "$seeds/"
@@ -40,6 +43,7 @@ while IFS= read -r -d '' f; do
   { printf '0'; cat "$f"; } > "$seeds/0_$name"
   { printf '1'; cat "$f"; } > "$seeds/1_$name"
 done < <(find tests/cli/fixtures -name '*.json' -print0)
+node tests/fuzz/catalogue-seeds.mjs "$seeds"
 
 common=(-dict=tests/fuzz/json.dict -max_len="${ZR_FUZZ_MAX_LEN:-1024}" -timeout=30 -rss_limit_mb=2048
   -print_final_stats=1 -artifact_prefix="$artifacts/")
@@ -58,14 +62,12 @@ if [[ $mode == --ci ]]; then
   # seeds of distinct sizes (padded with spaces), since libFuzzer orders
   # them by size and a directory lists them in no fixed order.
   declare -A used=()
-  for f in $(cd "$seeds" && ls | LC_ALL=C sort); do
-    size=$(stat -c %s "$seeds/$f")
-    while [[ -n ${used[$size]:-} ]]; do
-      printf ' ' >> "$seeds/$f"
-      size=$((size + 1))
-    done
-    used[$size]=1
-  done
+  while read -r size f; do
+    pad=0
+    while [[ -n ${used[$((size + pad))]:-} ]]; do pad=$((pad + 1)); done
+    if ((pad > 0)); then printf '%*s' "$pad" '' >> "$seeds/$f"; fi
+    used[$((size + pad))]=1
+  done < <(cd "$seeds" && ls | LC_ALL=C sort | xargs stat -c '%s %n')
   "$fuzzer" "${common[@]}" -use_cmp=0 -reload=0 -seed="${ZR_FUZZ_SEED:-1}" -runs="${ZR_FUZZ_RUNS:-100000}" "$corpus" "$seeds"
 else
   corpus=$out/corpus

@@ -6,9 +6,22 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
 import { collectGarbage, inUse } from './support.mjs';
-import { catalogue, validText } from './bad-input-catalogue.mjs';
+import { badInputs } from '../data/bad-inputs.mjs';
+import { badArguments } from './bad-arguments.mjs';
+import { validText } from './document-text.mjs';
 
 const utf8 = (text) => new TextEncoder().encode(text);
+
+// The small bad inputs of the catalogue (tests/data/bad-inputs/), as text
+// where they are text, each with the mode it is refused in; and the
+// arguments no document can spell.
+const SMALL = 64 * 1024;
+const badSmall = [
+  ...badInputs()
+    .filter((e) => e.byteLength <= SMALL)
+    .map((e) => ({ input: e.isText ? e.text() : e.bytes(), opts: e.errors.length ? {} : { strict: true }, grid: e.refuses('fromMetadata') })),
+  ...badArguments().map(({ input }) => ({ input, opts: {}, grid: true })),
+];
 
 function assertModuleWorks() {
   const grid = ChunkGrid.fromMetadata(validText);
@@ -58,10 +71,8 @@ test('grids held and then disposed in bulk return every byte (100,000 at once)',
 });
 
 test('a failed parse leaks nothing: 100,000 GridErrors of many kinds', () => {
-  // Small documents from the catalogue whose problem fromMetadata sees.
-  const failing = catalogue()
-    .filter((e) => e.scope === 'grid' && typeof e.input !== 'function')
-    .map((e) => [e.input, e.strict ? { strict: true } : e.lenient ? { lenient: true } : {}]);
+  // The small bad inputs whose problem fromMetadata sees.
+  const failing = badSmall.filter((e) => e.grid).map((e) => [e.input, e.opts]);
   assert.ok(failing.length > 100);
   // Whether each one fails is bad-input.test.mjs's business; here only
   // the bytes count, so a grid that is (wrongly) built is disposed.
@@ -100,10 +111,9 @@ test('builders that fail leak nothing either (fromChunkShapes, fromEdges)', () =
   assert.equal(inUse(), start);
 });
 
-test('validateMetadata of every catalogue document leaks nothing (10 rounds)', () => {
-  const small = catalogue().filter((e) => typeof e.input !== 'function');
+test('validateMetadata of every small bad input leaks nothing (10 rounds)', () => {
   const run = () => {
-    for (const e of small) validateMetadata(e.input, e.lenient ? { lenient: true } : {});
+    for (const e of badSmall) validateMetadata(e.input, e.opts);
   };
   run();
   const start = inUse();

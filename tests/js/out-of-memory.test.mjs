@@ -17,7 +17,7 @@ import { inUse } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
 import { GUARDED, native } from '../../js/native.js';
 import { documentModule } from '../../js/document-module.js';
-import { validText } from './bad-input-catalogue.mjs';
+import { validText } from './document-text.mjs';
 
 const utf8 = (text) => new TextEncoder().encode(text);
 const alternating = (n) => Array.from({ length: n }, (_, i) => 1 + (i % 2));
