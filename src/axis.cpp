@@ -96,9 +96,11 @@ constexpr uint64_t kFineBuckets = 4096;
 
 void Axis::index_buckets() {
   buckets_.clear();
-  if (runs_.size() > UINT32_MAX / 2) return;  // beyond any input that fits in memory
+  // One run needs no table (run_from finds it with a compare), and more
+  // than UINT32_MAX / 2 lie beyond any input that fits in memory.
+  if (runs_.size() < 2 || runs_.size() > UINT32_MAX / 2) return;
   const uint64_t sum = edge_sum();
-  const uint64_t runs = std::max<uint64_t>(runs_.size(), 1);
+  const uint64_t runs = runs_.size();
   const uint64_t limit = std::max(2 * runs, std::min(8 * runs, kFineBuckets));
   // The smallest power-of-two bucket width with fewer than `limit` buckets.
   bucket_shift_ = 0;

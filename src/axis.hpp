@@ -139,7 +139,7 @@ class Axis {
   // run that starts in it (the bucket's width when none does), else 0. An
   // index then lies in run r or r + 1, told by one compare and no further
   // load. At most 8 buckets per run, and 2 past 4096 buckets (see
-  // index_buckets), so memory stays O(runs).
+  // index_buckets), so memory stays O(runs); none for a single run.
   std::vector<uint64_t> buckets_;
   unsigned bucket_shift_ = 0;
 };
