@@ -89,13 +89,22 @@ void Axis::index_runs() {
   active_ = length_ == 0 ? 0 : locate(length_ - 1).chunk + 1;
 }
 
+// Up to this many buckets, an axis gets up to 8 per run (32 KB at most):
+// then nearly every bucket holds at most one run start, and its entry
+// alone answers. A larger axis gets at most 2 per run.
+constexpr uint64_t kFineBuckets = 4096;
+
 void Axis::index_buckets() {
   buckets_.clear();
-  if (runs_.size() > UINT32_MAX / 2) return;  // beyond any input that fits in memory
+  // One run needs no table (run_from finds it with a compare), and more
+  // than UINT32_MAX / 2 lie beyond any input that fits in memory.
+  if (runs_.size() < 2 || runs_.size() > UINT32_MAX / 2) return;
   const uint64_t sum = edge_sum();
-  // The smallest power-of-two bucket width with at most 2 buckets per run.
+  const uint64_t runs = runs_.size();
+  const uint64_t limit = std::max(2 * runs, std::min(8 * runs, kFineBuckets));
+  // The smallest power-of-two bucket width with fewer than `limit` buckets.
   bucket_shift_ = 0;
-  while ((sum >> bucket_shift_) >= 2 * std::max<uint64_t>(runs_.size(), 1)) ++bucket_shift_;
+  while ((sum >> bucket_shift_) >= limit) ++bucket_shift_;
   const uint64_t count = (sum >> bucket_shift_) + 1;
   // Run r owns the buckets whose first index it holds: from
   // ceil(starts_[r] / width) up to ceil(starts_[r + 1] / width). Each run
@@ -113,12 +122,27 @@ void Axis::index_buckets() {
     for (uint64_t b = lo + kAhead; b < hi; ++b) buckets_[b] = r;
   }
   buckets_.resize(count);
+  // The low words, in selects rather than branches, for the same reason.
+  // A bucket wider than 2^31 keeps 0 there (its width would not fit). A
+  // narrower one means a sum below limit * 2^31 <= 2^63: `end` cannot wrap.
+  if (bucket_shift_ > 31) {
+    for (uint64_t& entry : buckets_) entry <<= 32;
+    return;
+  }
+  const uint64_t width = round + 1;
+  for (uint64_t b = 0; b < count; ++b) {
+    const uint64_t r = buckets_[b], origin = b << bucket_shift_, end = origin + width;
+    const uint64_t next = starts_[r + 1];
+    const uint64_t after = r + 2 < starts_.size() ? starts_[r + 2] : UINT64_MAX;
+    const uint64_t low = next >= end ? width : after < end ? 0 : next - origin;
+    buckets_[b] = r << 32 | low;
+  }
 }
 
-Located Axis::locate(uint64_t index) const { return locate_inlined(index); }
+Located Axis::locate(uint64_t index) const { return lookup().locate(index); }
 
-size_t Axis::run_by_search(uint64_t index) const {
-  return static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), index) - starts_.begin()) - 1;
+size_t AxisLookup::run_by_search(uint64_t index) const {
+  return static_cast<size_t>(std::upper_bound(starts, starts + run_count + 1, index) - starts) - 1;
 }
 
 size_t Axis::run_of_chunk(uint64_t chunk) const {
@@ -132,8 +156,9 @@ Located Axis::locate_forward(uint64_t index, size_t& run) const {
   if (index >= starts_[run]) {
     for (int k = 0; k < kSteps && starts_[run + 1] <= index; ++k) ++run;
   }
-  if (index < starts_[run] || starts_[run + 1] <= index) run = run_of_index(index);
-  return in_run(run, index);
+  const AxisLookup tables = lookup();
+  if (index < starts_[run] || starts_[run + 1] <= index) run = tables.run_of_index(index);
+  return tables.in_run(run, index);
 }
 
 uint64_t Axis::origin(uint64_t chunk) const {

@@ -45,6 +45,31 @@ struct AxisFault {
 // A human-readable account of a fault: what was found, what was expected.
 std::string describe(const AxisFault& fault, uint64_t length);
 
+// An axis's lookup tables as plain pointers and values: what answers an
+// index. A batch loop copies it into locals once per axis, instead of
+// reloading the axis's vectors for every index. Valid while the axis lives.
+struct AxisLookup {
+  uint64_t step;            // 0 for an explicit list
+  const Run* runs;          // runs[r], starts[r], firsts[r] as in Axis
+  const uint64_t* starts;
+  const uint64_t* firsts;
+  size_t run_count;
+  const uint64_t* buckets;  // null when the axis has none
+  unsigned bucket_shift;
+  uint64_t bucket_mask;     // (1 << bucket_shift) - 1
+
+  // Precondition: index < the axis's edge sum.
+  Located locate(uint64_t index) const;
+  size_t run_of_index(uint64_t index) const;
+  Located in_run(size_t run, uint64_t index) const;
+  // The run holding `index`, from run r, at or before it: two steps
+  // forward, else a binary search.
+  size_t run_from(size_t r, uint64_t index) const;
+  // A binary search: rare enough to be kept out of the batch loops, where
+  // each copy would grow the module.
+  [[gnu::noinline]] size_t run_by_search(uint64_t index) const;
+};
+
 class Axis {
  public:
   static Expected<Axis, AxisFault> from_step(uint64_t length, uint64_t step);
@@ -65,9 +90,12 @@ class Axis {
 
   // Precondition: index < edge_sum(). Random access, with few branches.
   Located locate(uint64_t index) const;
-  // The same, always inlined: for the batch lookups' loops, where a call per
-  // index costs about a sixth of the time in WebAssembly.
-  Located locate_inlined(uint64_t index) const;
+  // Its tables, for the batch lookups' loops, which inline the lookup: a
+  // call per index costs about a sixth of the time in WebAssembly.
+  AxisLookup lookup() const {
+    return {step_, runs_.data(), starts_.data(), firsts_.data(), runs_.size(),
+            buckets_.empty() ? nullptr : buckets_.data(), bucket_shift_, (uint64_t(1) << bucket_shift_) - 1};
+  }
   // The same for a nondecreasing sequence of indices: `run` (start at 0)
   // moves forward only, merge-style. Any index is still answered correctly.
   Located locate_forward(uint64_t index, size_t& run) const;
@@ -98,9 +126,6 @@ class Axis {
   Axis() = default;
   void index_runs();
   void index_buckets();
-  size_t run_of_index(uint64_t index) const;
-  size_t run_by_search(uint64_t index) const;
-  Located in_run(size_t run, uint64_t index) const;
 
   uint64_t length_ = 0;
   uint64_t step_ = 0;              // 0 for an explicit list
@@ -108,46 +133,60 @@ class Axis {
   std::vector<uint64_t> starts_;   // starts_[r]: array index where run r begins; back() = edge sum
   std::vector<uint64_t> firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
   uint64_t active_ = 0;            // chunks that overlap [0, length)
-  // Acceleration table: buckets_[b] is the run holding index
-  // b << bucket_shift_. At most two buckets per run, so memory stays O(runs).
-  std::vector<uint32_t> buckets_;
+  // Acceleration table, one entry per bucket of 2^bucket_shift_ indices:
+  // the run r holding the bucket's first index in the high 32 bits; in the
+  // low 32 bits, where in the bucket run r + 1 starts, when it is the only
+  // run that starts in it (the bucket's width when none does), else 0. An
+  // index then lies in run r or r + 1, told by one compare and no further
+  // load. At most 8 buckets per run, and 2 past 4096 buckets (see
+  // index_buckets), so memory stays O(runs); none for a single run.
+  std::vector<uint64_t> buckets_;
   unsigned bucket_shift_ = 0;
 };
 
 // The per-lookup path, here so that the batch lookups inline it.
 
-[[gnu::always_inline]] inline size_t Axis::run_of_index(uint64_t index) const {
-  if (!buckets_.empty()) {
-    // A bucket usually holds at most two run boundaries: two conditional
-    // increments compile to selects, not branches. starts_.back() is the
-    // edge sum, above any index, so r + 1 never passes the last run.
-    size_t r = buckets_[index >> bucket_shift_];
-    r += starts_[r + 1] <= index;
-    r += starts_[r + 1] <= index;
-    if (starts_[r + 1] > index) return r;
-  }
+[[gnu::always_inline]] inline size_t AxisLookup::run_of_index(uint64_t index) const {
+  if (!buckets) return run_from(0, index);
+  const uint64_t entry = buckets[index >> bucket_shift];
+  const size_t r = static_cast<size_t>(entry >> 32);
+  const uint64_t next = entry & UINT32_MAX;
+  // Where the bucket holds at most one run start (next != 0, nearly
+  // always), one compare tells run r from r + 1: a select, not a branch,
+  // since which it is is as random as the indices.
+  if (next != 0) return r + ((index & bucket_mask) >= next);
+  return run_from(r, index);
+}
+
+[[gnu::always_inline]] inline size_t AxisLookup::run_from(size_t r, uint64_t index) const {
+  // Two conditional increments compile to selects, not branches.
+  // starts[run_count] is the edge sum, above any index, so r + 1 never
+  // passes the last run.
+  r += starts[r + 1] <= index;
+  r += starts[r + 1] <= index;
+  if (starts[r + 1] > index) return r;
   return run_by_search(index);
 }
 
-[[gnu::always_inline]] inline Located Axis::in_run(size_t r, uint64_t index) const {
-  const Run& run = runs_[r];
-  const uint64_t within = index - starts_[r];
-  if (run.count == 1) return {firsts_[r], within, run.size};  // explicit edges: no division
+[[gnu::always_inline]] inline Located AxisLookup::in_run(size_t r, uint64_t index) const {
+  const Run& run = runs[r];
+  const uint64_t within = index - starts[r];
+  if (run.count == 1) return {firsts[r], within, run.size};  // explicit edges: no division
   // 32-bit division is several times cheaper than 64-bit where values fit.
   if ((within | run.size) >> 32 == 0) {
     const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
-    return {firsts_[r] + w / size, w % size, run.size};
+    return {firsts[r] + w / size, w % size, run.size};
   }
-  return {firsts_[r] + within / run.size, within % run.size, run.size};
+  return {firsts[r] + within / run.size, within % run.size, run.size};
 }
 
-[[gnu::always_inline]] inline Located Axis::locate_inlined(uint64_t index) const {
-  if (step_ != 0) {
-    if ((index | step_) >> 32 == 0) {
-      const auto i = static_cast<uint32_t>(index), step = static_cast<uint32_t>(step_);
-      return {i / step, i % step, step_};
+[[gnu::always_inline]] inline Located AxisLookup::locate(uint64_t index) const {
+  if (step != 0) {
+    if ((index | step) >> 32 == 0) {
+      const auto i = static_cast<uint32_t>(index), s = static_cast<uint32_t>(step);
+      return {i / s, i % s, step};
     }
-    return {index / step_, index % step_, step_};
+    return {index / step, index % step, step};
   }
   return in_run(run_of_index(index), index);
 }

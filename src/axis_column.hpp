@@ -1,0 +1,173 @@
+// One axis's share of a batch lookup: its column of indices (every
+// stride-th value of a row-major batch), answered a tile at a time, with
+// the axis's tables in locals and the chunk of the previous index kept.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "axis.hpp"
+
+namespace zr {
+
+// An index element as given by a caller: an exact uint64, or a double that
+// must be a non-negative integer.
+inline bool to_index(uint64_t v, uint64_t& out) {
+  out = v;
+  return true;
+}
+// A double above 2^53 - 1 may already be rounded, so it is not an exact index.
+inline constexpr double kMaxExactDouble = 9007199254740991.0;
+// Conversions go through int64, which is exact here (values stay below
+// 2^53): WebAssembly on x86 converts signed integers in one instruction,
+// unsigned ones in several.
+inline bool to_index(double v, uint64_t& out) {
+  if (!(v >= 0 && v <= kMaxExactDouble) || std::floor(v) != v) return false;
+  out = static_cast<uint64_t>(static_cast<int64_t>(v));
+  return true;
+}
+
+// A lookup result (at most its index) in the caller's type.
+template <class Out, class In>
+Out as_result(uint64_t v) {
+  if constexpr (std::is_same_v<In, double>) return static_cast<Out>(static_cast<int64_t>(v));
+  else return static_cast<Out>(v);
+}
+
+// The chunk of the previous index is kept as the elements [origin, origin +
+// span) it holds inside the axis: sorted or locally coherent indices (rows
+// of a region, a scan) mostly fall in it and are answered by a subtraction,
+// two at a time. Random indices would pay for that test and gain nothing,
+// so a column tests it only while it pays: after a tile where at least a
+// quarter of the indices fell in their predecessor's chunk. A tile that
+// does not test still counts how many did, to switch back.
+template <class Out, class In>
+class AxisColumn {
+  // Doubles in and out stay doubles in the kept chunk: a subtraction of
+  // integers below 2^53, exact, with no conversion either way.
+  static constexpr bool kDoubles = std::is_same_v<In, double> && std::is_same_v<Out, double>;
+
+ public:
+  explicit AxisColumn(const Axis& axis) : axis_(axis.lookup()), length_(axis.length()) {}
+
+  // Locates values[0], values[stride], ... (`count` of them) into the same
+  // places of `chunks` and `offsets`. Returns `count`, or the position of
+  // the first value that is not an index inside the axis.
+  size_t locate(const In* values, size_t stride, size_t count, Out* chunks, Out* offsets) {
+    size_t repeats = 0, done;
+    if constexpr (kDoubles) {
+      done = testing_ ? locate_testing(values, stride, count, chunks, offsets, repeats)
+                      : locate_searching(values, stride, count, chunks, offsets, repeats);
+    } else {
+      // Bigint input is rare: one loop for it, for less code.
+      done = locate_testing(values, stride, count, chunks, offsets, repeats);
+    }
+    testing_ = 4 * repeats >= done;
+    return done;
+  }
+
+ private:
+  // Each loop works on a copy of the column, so that its fields stay in
+  // registers: stores to the outputs cannot touch the copy. Each is a
+  // function of its own (about 4% faster on random input), so that neither
+  // loop's code crowds the other's registers.
+  [[gnu::noinline]] size_t locate_testing(const In* values, size_t stride, size_t count, Out* chunks, Out* offsets, size_t& repeats) {
+    AxisColumn c = *this;
+    size_t i = 0, misses = 0;
+    for (size_t k = 0; i < count; ++i, k += stride) {
+      // Two at a time, with one branch: the loop is short of instructions
+      // per index, not of memory.
+      Out first, second;
+      if (i + 1 < count && (c.kept(values[k], first) & c.kept(values[k + stride], second))) {
+        chunks[k] = chunks[k + stride] = c.chunk_;
+        offsets[k] = first;
+        offsets[k + stride] = second;
+        ++i;
+        k += stride;
+        continue;
+      }
+      if (c.kept(values[k], first)) {
+        chunks[k] = c.chunk_;
+        offsets[k] = first;
+        continue;
+      }
+      ++misses;
+      uint64_t index;
+      Located at;
+      if (!c.search(values[k], index, at)) break;
+      c.keep(index, at);
+      chunks[k] = c.chunk_;
+      offsets[k] = as_result<Out, In>(at.offset);
+    }
+    repeats = i - misses;
+    *this = c;
+    return i;
+  }
+
+  [[gnu::noinline]] size_t locate_searching(const In* values, size_t stride, size_t count, Out* chunks, Out* offsets, size_t& repeats) {
+    const AxisColumn c = *this;
+    Out last = chunk_;
+    size_t i = 0;
+    for (size_t k = 0; i < count; ++i, k += stride) {
+      uint64_t index;
+      Located at;
+      if (!c.search(values[k], index, at)) break;
+      const Out chunk = as_result<Out, In>(at.chunk);
+      repeats += chunk == last;
+      last = chunk;
+      chunks[k] = chunk;
+      offsets[k] = as_result<Out, In>(at.offset);
+    }
+    // The last chunk's extent was not kept: none is known.
+    chunk_ = last;
+    origin_ = span_ = 0;
+    low_ = high_ = 0;
+    return i;
+  }
+
+  // Whether `value` lies in the kept chunk, with no branch; `offset` is its
+  // offset there when it does.
+  [[gnu::always_inline]] bool kept(In value, Out& offset) const {
+    if constexpr (kDoubles) {
+      // [low_, high_) lies within [0, 2^53], so an integer in it is an
+      // exact index; NaN fails the compares. Adding 0 makes an index of -0
+      // an offset of +0, as a search gives.
+      offset = (value - low_) + 0.0;
+      return (value >= low_) & (value < high_) & (std::floor(value) == value);
+    } else {
+      uint64_t index = 0;
+      const bool exact = to_index(value, index);
+      const uint64_t within = index - origin_;
+      offset = as_result<Out, In>(within);
+      return exact & (within < span_);
+    }
+  }
+
+  // False when `value` is not an index inside the axis.
+  [[gnu::always_inline]] bool search(In value, uint64_t& index, Located& at) const {
+    if (!to_index(value, index) || index >= length_) return false;
+    at = axis_.locate(index);
+    return true;
+  }
+
+  [[gnu::always_inline]] void keep(uint64_t index, const Located& at) {
+    origin_ = index - at.offset;
+    span_ = std::min(at.size, length_ - origin_);
+    if constexpr (kDoubles) {
+      low_ = static_cast<double>(static_cast<int64_t>(origin_));
+      high_ = static_cast<double>(static_cast<int64_t>(std::min<uint64_t>(origin_ + span_, uint64_t(1) << 53)));
+    }
+    chunk_ = as_result<Out, In>(at.chunk);
+  }
+
+  AxisLookup axis_;
+  uint64_t length_;
+  uint64_t origin_ = 0, span_ = 0;  // the kept chunk's extent; empty at first
+  double low_ = 0, high_ = 0;       // the same, as doubles (kDoubles)
+  Out chunk_ = 0;
+  bool testing_ = true;
+};
+
+}  // namespace zr

@@ -1,0 +1,152 @@
+// What makes lookups fast must not change their answers: the axis's
+// bucket table (fine, coarse, or too wide to say where a run starts) and
+// the batch kernel's columns (the kept chunk tested two indices at a time,
+// or not at all while it does not pay; doubles kept as doubles).
+#include <cmath>
+#include <random>
+
+#include "test_support.hpp"
+
+using namespace zr_test;
+using zr::Axis;
+using zr::ChunkGrid;
+using zr::Run;
+using zr::npos;
+using U = std::vector<uint64_t>;
+using D = std::vector<double>;
+
+namespace {
+
+// The chunk and offset of `index` by the spec's cumulative sums, one run at a time.
+std::pair<uint64_t, uint64_t> by_sums(const std::vector<Run>& runs, uint64_t index) {
+  uint64_t chunk = 0;
+  for (const Run& run : runs) {
+    if (index / run.size < run.count) return {chunk + index / run.size, index % run.size};
+    index -= run.size * run.count;
+    chunk += run.count;
+  }
+  FAIL("index past the edge sum");
+  return {0, 0};
+}
+
+void check_every_index(const std::vector<Run>& runs) {
+  uint64_t sum = 0;
+  for (const Run& run : runs) sum += run.size * run.count;
+  const Axis a = list_axis(sum, runs);
+  for (uint64_t i = 0; i < sum; ++i) {
+    const auto [chunk, offset] = by_sums(runs, i);
+    const zr::Located at = a.locate(i);
+    INFO("index " << i << " of " << sum);
+    REQUIRE(at.chunk == chunk);
+    REQUIRE(at.offset == offset);
+  }
+}
+
+std::vector<Run> random_runs(size_t count, uint64_t max_size, uint64_t max_count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Run> runs;
+  for (size_t i = 0; i < count; ++i) {
+    runs.push_back({1 + rng() % max_size, 1 + rng() % max_count});
+  }
+  return runs;
+}
+
+}  // namespace
+
+TEST_CASE("A bucket table of up to 8 buckets per run answers every index as the cumulative sums do",
+          "[axis][locate]") {
+  // Run starts crowded into one bucket, a run start on a bucket's first
+  // index, runs longer than many buckets, and one-element edges.
+  check_every_index({{1000, 1}, {1, 1}, {2, 1}, {3, 1}, {1, 1}, {2, 1}, {64, 3}, {1, 7}, {5, 1}, {7, 2}, {1000, 1}});
+  check_every_index({{8, 4}, {16, 2}, {32, 1}, {4, 2}, {8, 1}});
+  check_every_index(random_runs(40, 50, 5, 1));
+  check_every_index(random_runs(300, 3, 2, 2));
+}
+
+TEST_CASE("A bucket table of 2 buckets per run, past 4096 buckets, answers every index as the cumulative sums do",
+          "[axis][locate]") {
+  check_every_index(random_runs(3000, 100, 1, 3));
+  check_every_index(random_runs(5000, 4, 3, 4));
+}
+
+TEST_CASE("Buckets too wide to say where a run starts in them still answer exactly", "[axis][locate]") {
+  // Runs averaging well past 2^32 elements: buckets wider than 2^31.
+  const uint64_t g = uint64_t(1) << 32;
+  const std::vector<Run> runs = {{3 * g, 1}, {5, 1}, {g + 1, 3}, {7, 2}, {16 * g, 1}};
+  uint64_t sum = 0;
+  std::vector<uint64_t> probes;
+  for (const Run& run : runs) {
+    for (uint64_t k = 0; k < run.count; ++k) {
+      for (uint64_t at : {sum, sum + 1, sum + run.size / 2, sum + run.size - 1}) probes.push_back(at);
+      sum += run.size;
+    }
+  }
+  const Axis a = list_axis(sum, runs);
+  for (uint64_t i : probes) {
+    const auto [chunk, offset] = by_sums(runs, i);
+    INFO("index " << i);
+    CHECK(a.locate(i).chunk == chunk);
+    CHECK(a.locate(i).offset == offset);
+  }
+}
+
+TEST_CASE("Batch lookups agree with one-by-one locate as input turns from random to sorted and back",
+          "[grid][locate]") {
+  const ChunkGrid g = grid_of("[2000,3000]", "[[[10,30],[7,20],13,[9,50],[1,200],[50,5],[3,100],[17,30]],[[25,60],[11,100],[40,20]]]");
+  std::mt19937_64 rng(5);
+  // Tiles of random rows, then sorted ones, then random again, then rows
+  // that stay in one chunk for a while and jump.
+  U rows;
+  const auto random_row = [&] { rows.insert(rows.end(), {rng() % 2000, rng() % 3000}); };
+  for (int i = 0; i < 1500; ++i) random_row();
+  for (uint64_t i = 0; i < 2000; ++i) rows.insert(rows.end(), {i, (i * 3) / 2});
+  for (int i = 0; i < 1500; ++i) random_row();
+  for (uint64_t i = 0; i < 3000; ++i) rows.insert(rows.end(), {(i / 100) * 61 % 2000, (i / 7) * 13 % 3000});
+  const D as_double(rows.begin(), rows.end());
+  U chunks(rows.size()), offsets(rows.size());
+  D c2(rows.size()), o2(rows.size());
+  REQUIRE(g.locate_many(std::span<const uint64_t>(rows), chunks.data(), offsets.data()) == npos);
+  REQUIRE(g.locate_many(std::span<const double>(as_double), c2.data(), o2.data()) == npos);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const zr::Located one = g.axis(k % 2).locate(rows[k]);
+    INFO("element " << k << ", index " << rows[k]);
+    REQUIRE(chunks[k] == one.chunk);
+    REQUIRE(offsets[k] == one.offset);
+    REQUIRE(c2[k] == double(one.chunk));
+    REQUIRE(o2[k] == double(one.offset));
+  }
+}
+
+TEST_CASE("Doubles answered from the kept chunk are refused as a search would refuse them", "[grid][locate]") {
+  // Shape 6 over edges [4, 4, 4]: chunk 1 holds 4 and 5 in the array, 6
+  // and 7 only in its declared extent. Sorted runs of values keep chunk 1,
+  // so a bad value is met first or second in a pair, or alone at the end.
+  const ChunkGrid g = grid_of("[6]", "[[4,4,4]]");
+  D chunks(8), offsets(8);
+  const auto first_bad = [&](D values) {
+    return g.locate_axis(0, std::span<const double>(values), chunks.data(), offsets.data());
+  };
+  for (double bad : D{6.0, 7.0, 4.5, -1.0, std::nan(""), INFINITY, -INFINITY}) {
+    INFO("bad value " << bad);
+    CHECK(first_bad({4, 5, bad, 5}) == 2);
+    CHECK(first_bad({4, 5, 4, bad}) == 3);
+    CHECK(first_bad({4, 5, 4, 5, bad}) == 4);
+  }
+  // 2^53 lies in the chunk that holds 2^53 - 1, but is no exact index.
+  const ChunkGrid huge({step_axis(uint64_t(1) << 61, uint64_t(1) << 60)});
+  const D values = {9007199254740990.0, 9007199254740991.0, 9007199254740990.0, 9007199254740992.0};
+  CHECK(huge.locate_axis(0, std::span<const double>(values), chunks.data(), offsets.data()) == 3);
+}
+
+TEST_CASE("An index of -0 answered from the kept chunk gives an offset of +0", "[grid][locate]") {
+  const ChunkGrid g = grid_of("[12]", "[[4,4,4]]");
+  const D values = {1, -0.0, 3, 0, -0.0, -0.0, 2, -0.0};
+  D chunks(values.size()), offsets(values.size());
+  REQUIRE(g.locate_axis(0, std::span<const double>(values), chunks.data(), offsets.data()) == npos);
+  for (size_t k = 0; k < values.size(); ++k) {
+    INFO("element " << k);
+    CHECK(chunks[k] == 0);
+    CHECK(offsets[k] == values[k]);
+    CHECK_FALSE(std::signbit(offsets[k]));
+  }
+}
