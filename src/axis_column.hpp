@@ -80,7 +80,7 @@ class AxisColumn {
       // Two at a time, with one branch: the loop is short of instructions
       // per index, not of memory.
       Out first, second;
-      if (i + 1 < count && (c.kept(values[k], first) & c.kept(values[k + stride], second))) {
+      if (i + 1 < count && (int(c.kept(values[k], first)) & int(c.kept(values[k + stride], second)))) {
         chunks[k] = chunks[k + stride] = c.chunk_;
         offsets[k] = first;
         offsets[k + stride] = second;

@@ -149,7 +149,7 @@ inline char ref_codec(const Val* v, std::optional<size_t> ndim, int one_byte) {
     const Val* shape = ref_conf(*e, "chunk_shape");
     if (!ref_is(shape, Val::Array) || (ndim && shape->Size() != *ndim)) return 0;
     for (const Val* x : shape->items)
-      if (!ref_int_in(x, 1, i128(1) << 64)) return 0;
+      if (!ref_int_in(x, 1, (i128(1) << 64) - 1)) return 0;  // a uint64 edge
     if (!ref_codecs(ref_conf(*e, "codecs"), ndim, one_byte) || !ref_codecs(ref_conf(*e, "index_codecs"), ndim, 0)) return 0;
     return optional_choice("index_location", {"start", "end"}) ? 'B' : 0;
   }
