@@ -300,19 +300,7 @@ TEST_CASE("Lookups that move back and forth, and jump between runs, agree with o
   const U walk = {0, 1, 1, 2, 3, 2, 1, 0, 12, 13, 14, 13, 20, 27, 28, 36, 35, 0, 36, 12, 12, 26, 25, 24, 3, 4};
   U rows;
   for (size_t k = 0; k < walk.size(); ++k) rows.insert(rows.end(), {walk[k], walk[walk.size() - 1 - k]});
-  const std::vector<double> as_double(rows.begin(), rows.end());
-  U chunks(rows.size()), offsets(rows.size());
-  std::vector<double> c2(rows.size()), o2(rows.size());
-  REQUIRE(g.locate_many(std::span<const uint64_t>(rows), chunks.data(), offsets.data()) == npos);
-  REQUIRE(g.locate_many(std::span<const double>(as_double), c2.data(), o2.data()) == npos);
-  for (size_t k = 0; k < rows.size(); ++k) {
-    const zr::Located one = g.axis(k % 2).locate(rows[k]);
-    INFO("element " << k << ", index " << rows[k]);
-    CHECK(chunks[k] == one.chunk);
-    CHECK(offsets[k] == one.offset);
-    CHECK(c2[k] == double(one.chunk));
-    CHECK(o2[k] == double(one.offset));
-  }
+  check_rows_one_by_one(g, rows);
 }
 
 TEST_CASE("Every index of a zero-length axis is out of range", "[grid][locate]") {

@@ -102,19 +102,7 @@ TEST_CASE("Batch lookups agree with one-by-one locate as input turns from random
   for (uint64_t i = 0; i < 2000; ++i) rows.insert(rows.end(), {i, (i * 3) / 2});
   for (int i = 0; i < 1500; ++i) random_row();
   for (uint64_t i = 0; i < 3000; ++i) rows.insert(rows.end(), {(i / 100) * 61 % 2000, (i / 7) * 13 % 3000});
-  const D as_double(rows.begin(), rows.end());
-  U chunks(rows.size()), offsets(rows.size());
-  D c2(rows.size()), o2(rows.size());
-  REQUIRE(g.locate_many(std::span<const uint64_t>(rows), chunks.data(), offsets.data()) == npos);
-  REQUIRE(g.locate_many(std::span<const double>(as_double), c2.data(), o2.data()) == npos);
-  for (size_t k = 0; k < rows.size(); ++k) {
-    const zr::Located one = g.axis(k % 2).locate(rows[k]);
-    INFO("element " << k << ", index " << rows[k]);
-    REQUIRE(chunks[k] == one.chunk);
-    REQUIRE(offsets[k] == one.offset);
-    REQUIRE(c2[k] == double(one.chunk));
-    REQUIRE(o2[k] == double(one.offset));
-  }
+  check_rows_one_by_one(g, rows);
 }
 
 TEST_CASE("Doubles answered from the kept chunk are refused as a search would refuse them", "[grid][locate]") {

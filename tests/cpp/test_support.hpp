@@ -85,6 +85,24 @@ inline zr::ChunkGrid grid_of(const std::string& shape, const std::string& chunk_
   return *read.grid;
 }
 
+// Looks up row-major `rows` with locate_many, as uint64 and as double, and
+// checks every element against Axis::locate, one by one.
+inline void check_rows_one_by_one(const zr::ChunkGrid& g, const std::vector<uint64_t>& rows) {
+  const std::vector<double> as_double(rows.begin(), rows.end());
+  std::vector<uint64_t> chunks(rows.size()), offsets(rows.size());
+  std::vector<double> c2(rows.size()), o2(rows.size());
+  REQUIRE(g.locate_many(std::span<const uint64_t>(rows), chunks.data(), offsets.data()) == zr::npos);
+  REQUIRE(g.locate_many(std::span<const double>(as_double), c2.data(), o2.data()) == zr::npos);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const zr::Located one = g.axis(k % g.ndim()).locate(rows[k]);
+    INFO("element " << k << ", index " << rows[k]);
+    CHECK(chunks[k] == one.chunk);
+    CHECK(offsets[k] == one.offset);
+    CHECK(c2[k] == double(one.chunk));
+    CHECK(o2[k] == double(one.offset));
+  }
+}
+
 inline zr::SignedIndex signed_index(int64_t v) {
   return {v < 0, v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v)};
 }
