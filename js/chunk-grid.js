@@ -5,7 +5,7 @@
 // does the work: lookups (js/locate.js), selections (js/selection.js),
 // chunk geometry (js/chunk-geometry.js), builders and plans
 // (js/grid-ops.js).
-import { copyColumns, native, problems, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
+import { copyColumns, native, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
@@ -38,10 +38,10 @@ const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
  */
 function fromOutcome(outcome, jsProblems = []) {
   return using(outcome, (o) => {
-    const errors = mergeProblems(jsProblems, problems(o.errors()));
+    const errors = mergeProblems(jsProblems, o.errors());
     if (!o.ok() || errors.length) throw new GridError(errors);
     // Read before the grid is moved out: if this runs out of memory, the outcome still owns it.
-    const warnings = problems(o.warnings());
+    const warnings = o.warnings();
     return new ChunkGrid(OWN, o.grid(), warnings);
   });
 }

@@ -22,8 +22,8 @@ export function standingProblems(text, problems) {
   const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
   if (!unsafe.length) return problems;
   const columns = withPointers(text, unsafe.map((p) => p.path), documentModule().native.floatPlaces);
-  if (columns.failedAt() >= 0) {
-    columns.delete();
+  if (documentModule().columnsFailedAt(columns) >= 0) {
+    documentModule().native._free(columns);
     return problems; // text that does not parse: every problem stands
   }
   const [floats] = documentModule().copyColumns(columns, true);

@@ -15,10 +15,29 @@ import createDocumentModule from '../dist/zarr_rectilinear_document.mjs';
 import gzippedWasm from '../dist/zarr_rectilinear_document.wasm.mjs';
 import { canLoadNow, loadModule, loadModuleNow } from './wasm-module.js';
 
-/** @type {Awaited<ReturnType<typeof loadModule<import('../dist/zarr_rectilinear_document.mjs').DocumentModule>>> | null} */
-let loaded = canLoadNow ? null : await loadModule(createDocumentModule, gzippedWasm);
+/** @typedef {ReturnType<typeof import('./wasm-module.js').helpersFor<import('../dist/zarr_rectilinear_document.mjs').DocumentModule>>} Helpers */
+
+// Every binding the module registers through guarded<>, with what it
+// does, wrapped so that it throws when it ran out of memory: the list the
+// registration records (src/wasm/registration.hpp), so none is missed.
+function guardBindings(/** @type {Helpers} */ helpers) {
+  const { native, checkMemory } = helpers;
+  const guarded = native.guardedBindings();
+  for (const { name, what } of guarded) {
+    const call = native[name];
+    native[name] = (...args) => {
+      const answer = call(...args);
+      checkMemory(what);
+      return answer;
+    };
+  }
+  return { ...helpers, guarded };
+}
+
+/** @type {ReturnType<typeof guardBindings> | null} */
+let loaded = canLoadNow ? null : guardBindings(await loadModule(createDocumentModule, gzippedWasm));
 
 // The loaded module and its heap helpers (js/wasm-module.js).
 export function documentModule() {
-  return (loaded ??= loadModuleNow(createDocumentModule, gzippedWasm));
+  return (loaded ??= guardBindings(loadModuleNow(createDocumentModule, gzippedWasm)));
 }

@@ -5,7 +5,7 @@
 // limits. A grid built here is the native handle, which ChunkGrid takes
 // (js/chunk-grid.js); grids passed in are reached through
 // js/grid-handle.js.
-import { copyColumns, native, problems, u64, u64View, using, withHeap } from './native.js';
+import { copyColumns, native, u64, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
 import { arrayArgument, checkAxis, list } from './arguments.js';
@@ -24,7 +24,7 @@ export const INTERSECTION_LIMIT = 2 ** 16;
 /** @returns {Grid} */
 function gridFrom(/** @type {GridOutcome} */ outcome) {
   return using(outcome, (o) => {
-    if (!o.ok()) throw new GridError(problems(o.errors()));
+    if (!o.ok()) throw new GridError(o.errors());
     return o.grid();
   });
 }
@@ -59,7 +59,7 @@ export function concatGrids(grids, axis) {
   });
   return using(outcome, (o) => {
     if (o.ok()) return o.grid();
-    const errors = problems(o.errors());
+    const errors = o.errors();
     throw Object.assign(new GridError(errors), { part: o.failedPart(), axis: o.failedAxis() });
   });
 }
@@ -92,7 +92,7 @@ export function resizedGrid(grid, newShape, opts) {
   });
   return using(outcome, (o) => {
     if (!o.ok()) {
-      const [{ message, code }] = problems(o.errors());
+      const [{ message, code }] = o.errors();
       throw Object.assign(new RangeError(`resize on axis ${o.failedAxis()}: ${message}`), { code });
     }
     return o.grid();

@@ -22,9 +22,9 @@ export function locatePointers(text, pointers) {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
   const columns = withPointers(text, pointers, documentModule().native.locatePointers);
-  const failed = columns.failedAt();
+  const failed = documentModule().columnsFailedAt(columns);
   if (failed >= 0) {
-    columns.delete();
+    documentModule().native._free(columns);
     throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
   }
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.

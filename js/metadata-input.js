@@ -3,7 +3,7 @@
 // through js/document-input.js validateMetadata, readMetadata and
 // readerReport): an object, JSON text or UTF-8 bytes, made into the text or
 // bytes the core parses.
-import { native } from './native.js';
+import { maxDocumentBytes } from './native.js';
 import { stringifyExact } from './exact-json.js';
 /** @import { Problem } from './index.js' */
 
@@ -22,8 +22,8 @@ export function metadataInput(meta, pick, standing = (text, problems) => problem
     // Refused before it is copied into WebAssembly memory. (A string's UTF-8
     // form is at least as long as the string; the core checks the rest.)
     const size = typeof meta === 'string' ? meta.length : meta.byteLength;
-    if (size > native.maxDocumentBytes) {
-      return { input: null, problems: [{ path: '', message: `found a document of ${size} ${typeof meta === 'string' ? 'characters' : 'bytes'}; expected at most ${native.maxDocumentBytes} bytes (128 MiB)`, code: 'TOO_LARGE' }] };
+    if (size > maxDocumentBytes) {
+      return { input: null, problems: [{ path: '', message: `found a document of ${size} ${typeof meta === 'string' ? 'characters' : 'bytes'}; expected at most ${maxDocumentBytes} bytes (128 MiB)`, code: 'TOO_LARGE' }] };
     }
     return { input: meta, problems: [] };
   }

@@ -4,14 +4,17 @@
 // document module has its own (js/document-module.js).
 import createModule from '../dist/zarr_rectilinear.mjs';
 import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
-import { loadModule, using } from './wasm-module.js';
+import { gridCalls } from './grid-module.js';
+import { loadModule } from './wasm-module.js';
 
 export { PACKED_BYTES, outOfMemory, u64, using } from './wasm-module.js';
 
+const helpers = await loadModule(createModule, gzippedWasm);
+export const native = gridCalls(helpers.native, helpers);
 export const {
-  native, guarded: GUARDED, checkMemory, allocate, withHeap, withBytes, problemOf,
-  heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns,
-} = await loadModule(createModule, gzippedWasm);
+  checkMemory, allocate, withHeap, withBytes, heapWords, u8View, u64View, f64View, i64View,
+  copyOut, copyColumns, columnsFailedAt, heapInUse, problemCodes, maxDocumentBytes,
+} = helpers;
 
 // Refuses up front work on `bytes` that could not fit beside what is there:
 // the core would run out of memory and say so, but only after copying its
@@ -48,11 +51,6 @@ export function scratchF64(count) {
     scratchView = new Float64Array(native.HEAPU8.buffer, address, scratchBytes / 8);
   }
   return scratchView;
-}
-
-// Problems out of a native vector (a GridOutcome's), which is freed.
-export function problems(vector) {
-  return using(vector, (v) => Array.from({ length: v.size() }, (_, i) => problemOf(v.get(i))));
 }
 
 // Copies typed values into a typed array at `at`. Both sides hold doubles,

@@ -4,7 +4,7 @@
 // O(sum over axes).
 import { checkIndices, signedColumn } from './indices.js';
 import { copyArray, describeValue, sliceObject } from './arguments.js';
-import { PACKED_BYTES, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { PACKED_BYTES, columnsFailedAt, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -150,9 +150,9 @@ function projectPoints(grid, axis, values, length, what, big) {
     f64View(address, n).set(column);
     return grid.projectPointsF64(axis, address, n);
   });
-  const failed = projection.failedAt();
+  const failed = columnsFailedAt(projection);
   if (failed >= 0) {
-    projection.delete();
+    native._free(projection);
     throw new RangeError(`${what}[${failed}]: found ${values[failed]}; expected an integer index for axis ${axis} of length ${length}${unsafeHint([values[failed]])}`);
   }
   const [chunks, starts, stops, offsets, positions] = columns(projection, big);

@@ -82,36 +82,15 @@ export function loadModuleNow(createModule, gzippedWasm) {
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
  * @param {M} native
  */
-function helpersFor(native) {
-  // A native call that runs out of memory answers with an empty value and
-  // raises this flag (src/wasm/out_of_memory.hpp). Each such call is
-  // checked here, so that it throws instead, and frees the handle it
-  // answered with.
-  const flag = native.outOfMemoryFlag;
+export function helpersFor(native) {
+  // A call that runs out of memory answers with an empty value and raises
+  // this flag (src/wasm/out_of_memory.hpp). Each such call is checked, so
+  // that it throws instead (js/grid-module.js, js/document-module.js).
+  const flag = native._zr_out_of_memory_flag();
   function checkMemory(what) {
     if (native.HEAPU8[flag] === 0) return;
     native.HEAPU8[flag] = 0;
     throw outOfMemory(what);
-  }
-  function checked(call, what) {
-    /** @this {unknown} */
-    return function (...args) {
-      const answer = call.apply(this, args);
-      if (native.HEAPU8[flag] !== 0) {
-        answer?.delete?.();
-        checkMemory(what);
-      }
-      return answer;
-    };
-  }
-
-  // Every binding the module registers through guarded<>, with what it
-  // does, for the message: the list the registration records
-  // (src/wasm/registration.hpp), so none is missed here.
-  const guarded = native.guardedBindings();
-  for (const { owner, name, what } of guarded) {
-    const target = owner ? /** @type {any} */ (native)[owner].prototype : native;
-    target[name] = checked(target[name], what);
   }
 
   function allocate(bytes) {
@@ -168,18 +147,61 @@ function helpersFor(native) {
     });
   }
 
-  // The JS name of each ProblemCode, as this module registers it.
-  const problemCodes = new Map(Object.entries(native.ProblemCode).filter(([name]) => name !== 'values')
-    .map(([name, v]) => [v, /** @type {import('./index.js').ProblemCode} */ (name)]));
+  // The NUL-terminated text at `address`.
+  function cString(address) {
+    address >>>= 0;
+    const end = native.HEAPU8.indexOf(0, address);
+    return new TextDecoder().decode(native.HEAPU8.subarray(address, end));
+  }
 
-  // A Problem value_object as the API gives it: {path, message, code}, and
-  // `byteOffset` where the core gives one (a document is at most 128 MiB).
+  // The JS name of each problem code, by its number, from the module's one
+  // list (src/problem.hpp).
+  const problemCodes = /** @type {import('./index.js').ProblemCode[]} */ (cString(native._zr_problem_code_names()).split(','));
+
+  // A problem as the API gives it: {path, message, code}, and `byteOffset`
+  // where the core gives one (a document is at most 128 MiB).
   /** @returns {import('./index.js').Problem} */
   function problemOf(/** @type {import('../dist/zarr_rectilinear.mjs').NativeProblem} */ { path, message, code, byteOffset }) {
     /** @type {import('./index.js').Problem} */
-    const out = { path, message, code: /** @type {import('./index.js').ProblemCode} */ (problemCodes.get(code)) };
-    if (byteOffset >= 0n) out.byteOffset = Number(byteOffset);
+    const out = { path, message, code: problemCodes[code] };
+    if (byteOffset >= 0) out.byteOffset = byteOffset;
     return out;
+  }
+
+  // Reads an answer block (src/wasm/answer_block.hpp) with fn(reader), and
+  // frees it in all cases. The reader gives its words as doubles, one by
+  // one (number()) or all (numbers), its bytes (text), and a text() word
+  // with its bytes as a string (string()).
+  function takeBlock(block, fn) {
+    block >>>= 0; // an address past 2 GiB comes back as a negative int32
+    try {
+      const { f64, u64 } = heapWords();
+      const words = Number(u64[block / 8]);
+      const length = Number(u64[block / 8 + 1]);
+      const numbers = f64.slice(block / 8 + 2, block / 8 + 2 + words);
+      const text = native.HEAPU8.slice(block + 16 + words * 8, block + 16 + words * 8 + length);
+      const decoder = new TextDecoder();
+      let at = 0;
+      let byte = 0;
+      const number = () => numbers[at++];
+      const string = () => {
+        const size = number();
+        return decoder.decode(text.subarray(byte, (byte += size)));
+      };
+      return fn({ numbers, text, number, string });
+    } finally {
+      native._free(block);
+    }
+  }
+
+  // Problems written by write_problems (src/wasm/answer_block.hpp).
+  function problemsFrom(reader) {
+    return Array.from({ length: reader.number() }, () => {
+      const code = reader.number();
+      const byteOffset = reader.number();
+      const path = reader.string();
+      return problemOf({ path, message: reader.string(), code, byteOffset });
+    });
   }
 
   // Copies columns out of the heap: column k is `parts[k]` = [first, length],
@@ -194,27 +216,37 @@ function helpersFor(native) {
     return parts.map(([first, length]) => view(address + first * 8, length).slice());
   }
 
-  // Copies the columns of a native Columns handle out, one typed array each
+  // The input element a Columns block (src/wasm/results.hpp) says was
+  // refused, or -1.
+  const columnsFailedAt = (block) => Number(heapWords().u64[(block >>> 0) / 8 + 3]) - 1;
+
+  // Copies the columns of a Columns block out, one typed array each
   // (uint64 or, with `asDouble`, Float64Array; see copyOut), and frees it.
   // Null when a value is not exact as a double.
-  function copyColumns(columns, asDouble) {
-    return using(columns, (c) => {
+  function copyColumns(block, asDouble) {
+    block >>>= 0;
+    try {
+      if (asDouble && native._zr_columns_to_doubles(block) === 0) return null;
+      const { u64 } = heapWords();
+      const count = Number(u64[block / 8 + 2]);
       const parts = [];
       let total = 0;
-      for (let k = 0, count = c.count(); k < count; k++) {
-        const length = c.length(k);
+      for (let k = 0; k < count; k++) {
+        const length = Number(u64[block / 8 + 4 + k]);
         parts.push([total, length]);
         total += length;
       }
-      return withHeap(total * 8, (address) => {
-        if (!c.copy(address, asDouble)) return null;
-        return copyOut(asDouble ? f64View : u64View, address, parts);
-      });
-    });
+      return copyOut(asDouble ? f64View : u64View, block + (4 + count) * 8, parts);
+    } finally {
+      native._free(block);
+    }
   }
 
+  const heapInUse = () => native._zr_heap_in_use();
+  const maxDocumentBytes = native._zr_max_document_bytes();
+
   return {
-    native, guarded, checkMemory, allocate, withHeap, withBytes, problemOf,
-    heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns,
+    native, checkMemory, allocate, withHeap, withBytes, problemOf, problemCodes, cString, takeBlock, problemsFrom,
+    heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns, columnsFailedAt, heapInUse, maxDocumentBytes,
   };
 }

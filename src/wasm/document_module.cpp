@@ -1,6 +1,5 @@
 // The document module's own Embind surface (docs/wasm-boundary.md, "Two
-// modules"): what both modules register (module_basics.hpp), the
-// validation of a whole zarr.json, and places in JSON text: where a
+// modules"): the list of its guarded bindings, the validation of a whole zarr.json, and places in JSON text: where a
 // top-level member lies, where JSON Pointers' values lie, and which of
 // them may hold a float. Its
 // other entry points register beside what they answer with:
@@ -18,7 +17,6 @@
 #include "document_rules.hpp"
 #include "js_values.hpp"
 #include "json_pointer.hpp"
-#include "module_basics.hpp"
 #include "out_of_memory.hpp"
 #include "registration.hpp"
 #include "results.hpp"
@@ -50,19 +48,19 @@ val validate_metadata(uintptr_t text, size_t length, bool strict) {
 }
 
 // Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
-// five columns with one entry per place: the pointer's index, whether the
+// a Columns block (results.hpp) of five columns with one entry per place: the pointer's index, whether the
 // value has a key (1) or not (0), the key's first byte (0 when none), the
 // value's first byte and the byte past its end. failedAt names the first
 // malformed pointer. The `count` pointers are UTF-8 bytes one after another
 // at `pointers`, their lengths uint32 at `lengths`.
-Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+uintptr_t locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
   std::vector<std::string_view> views(count);
   for (size_t i = 0; i < count; ++i) {
     views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
     pointers += views[i].size();
   }
   const auto found = zr::locate_pointers(bytes_at(text, length), views);
-  if (!found) return Columns::failed(found.error());
+  if (!found) return Columns::failed(found.error()).block();
   std::vector<uint64_t> which, has_key, key_begins, begins, ends;
   for (size_t i = 0; i < found->places.size(); ++i) {
     for (const ValueSpan& s : found->places[i]) {
@@ -73,25 +71,25 @@ Columns locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintp
       ends.push_back(s.end);
     }
   }
-  return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)});
+  return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)}).block();
 }
 
 // Which of `count` JSON Pointers (laid out as for locate_pointers) name a
 // place in the document `text` where a float may stand (zr::float_place):
 // one column, 1 or 0 per pointer. For JS numbers past 2^53 - 1, which are
-// suspect only where an integer is wanted. A failed Columns when the text
+// suspect only where an integer is wanted. A Columns block, failed when the text
 // does not parse.
-Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+uintptr_t float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
   ParsedJson parsed;
   zr::parse_json(bytes_at(text, length), Quirks::Read, parsed);
-  if (!parsed.ok) return Columns::failed(0);
+  if (!parsed.ok) return Columns::failed(0).block();
   std::vector<uint64_t> floats(count);
   for (size_t i = 0; i < count; ++i) {
     const std::string_view pointer = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
     pointers += pointer.size();
     floats[i] = zr::float_place(parsed.document, pointer);
   }
-  return Columns({std::move(floats)});
+  return Columns({std::move(floats)}).block();
 }
 
 }  // namespace
@@ -100,7 +98,8 @@ Columns float_places(uintptr_t text, size_t length, uintptr_t pointers, uintptr_
 EMSCRIPTEN_BINDINGS(document_module) {
   using namespace emscripten;
   using namespace zr::wasm;
-  register_module_basics();
+  // Read by js/document-module.js at load, once every EMSCRIPTEN_BINDINGS block has run.
+  function("guardedBindings", &guarded_bindings_js);
   value_object<MemberSpan>("MemberSpan")
       .field("found", &MemberSpan::found)
       .field("begin", &MemberSpan::begin)

@@ -15,9 +15,16 @@ namespace {
 
 constexpr uint64_t kMaxSafeInteger = (uint64_t(1) << 53) - 1;
 
+// {path, message, code, byteOffset}: the code as its number (the names are
+// zr_problem_code_names()'s), the offset -1 unless a syntax or encoding
+// problem.
 val js_problem(const Problem& problem) {
-  make_room(answer_bytes(problem));
-  return val(problem);
+  val out = val::object();
+  out.set("path", js_string(problem.path));
+  out.set("message", js_string(problem.message));
+  out.set("code", static_cast<int>(problem.code));
+  out.set("byteOffset", static_cast<double>(problem.byte_offset));
+  return out;
 }
 
 val container(const JsonValue& v) { return v.IsObject() ? val::object() : val::array(); }

@@ -34,7 +34,7 @@ class JsValues {
 
 // A string, copied into JS.
 emscripten::val js_string(std::string_view s);
-// As the Problem value_objects of module_basics.cpp, for the wrapper's problemOf().
+// Problems as plain JS objects, for the wrapper's problemOf().
 emscripten::val problems_to_js(const Problems& problems);
 
 }  // namespace zr::wasm

@@ -1,9 +1,5 @@
 #include "lookups.hpp"
 
-#include <emscripten/em_macros.h>
-
-#include "out_of_memory.hpp"
-
 namespace zr::wasm {
 
 bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
@@ -17,13 +13,3 @@ bool chunk_geometry(const ChunkGrid& g, uintptr_t coords, uintptr_t out) {
 }
 
 }  // namespace zr::wasm
-
-// The scalar lookup as a plain export: a call through Embind costs about a
-// microsecond in a build without dynamic code (-sDYNAMIC_EXECUTION=0), a
-// plain export tens of nanoseconds. `grid` is what Grid.address() gave.
-extern "C" EMSCRIPTEN_KEEPALIVE double zr_locate_f64(uintptr_t grid, uintptr_t in, size_t n, uintptr_t chunks,
-                                                     uintptr_t offsets) {
-  using namespace zr::wasm;
-  const zr::ChunkGrid& g = *at<const zr::ChunkGrid>(grid);
-  return guard<double>([&] { return locate_many<double, double>(g, in, n, chunks, offsets); });
-}

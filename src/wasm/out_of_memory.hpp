@@ -1,14 +1,17 @@
 // Running out of WebAssembly memory (docs/memory.md). The core allocates
 // through operator new and RapidJSON's ThrowingAllocator, both of which
-// throw std::bad_alloc; guarded<F>, used where a binding that allocates is
-// registered, is the one place that catches it. The call then answers with
-// an empty value and raises a flag that the JS wrapper (js/native.js) reads
-// after the call and turns into a RangeError.
+// throw std::bad_alloc; guard<>, around each of the grid module's exports
+// that allocates (grid_exports.cpp) and each of the document module's
+// Embind bindings that does (guarded<F>, registration.hpp), is the one
+// place that catches it. The call then answers with an empty value and
+// raises a flag that the JS wrapper reads after the call and turns into a
+// RangeError (js/grid-module.js, js/document-module.js).
 //
-// Embind allocates around a call, where nothing catches: before it, a
-// value object passed in; after it, the copy of the answer (a class
-// handle, a value object, a string's bytes, a list's items as they are
-// read). Where it uses operator new, it throws; where it uses malloc, it
+// The grid module's answers are made in the heap before the call returns
+// (answer blocks, answer_block.hpp), inside guard<>. Embind, in the
+// document module, allocates around a call, where nothing catches: before
+// it, a value object passed in; after it, the copy of the answer (a value
+// object, a string's bytes). Where it uses operator new, it throws; where it uses malloc, it
 // writes through a null. So a reserve is held between calls, which
 // operator new spends when the heap is full (through its new handler)
 // before it throws, and which a call that runs out lets go: an empty
@@ -17,17 +20,13 @@
 // cannot. A call that succeeds makes sure, before it answers, that its
 // answer's copies will fit without the reserve.
 #pragma once
-#include <algorithm>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
-#include <emscripten/val.h>
 
-#include "chunk_grid.hpp"
-#include "problem.hpp"
 
 namespace zr::wasm {
 
@@ -70,8 +69,8 @@ inline void OutOfMemory::spend_reserve() {
 // ran out of memory all but in name (and the next could not take it back):
 // it throws too.
 inline void make_room(size_t bytes) {
+  if (bytes == 0) return;  // a number, or an answer block (answer_block.hpp), made whole in the heap
   if (!out_of_memory.reserve) throw std::bad_alloc();
-  if (bytes == 0) return;
   // Held through a volatile: a compiler may drop a malloc whose block is
   // only tested and freed, as if it could not fail.
   void* volatile block = std::malloc(bytes);
@@ -85,57 +84,51 @@ inline void make_room(size_t bytes) {
 inline constexpr size_t kCopySlack = 256;
 template <class T>
 size_t answer_bytes(const T&) {
-  if constexpr (std::is_class_v<T> && !std::is_same_v<T, emscripten::val>) return sizeof(T) + kCopySlack;
+  if constexpr (std::is_class_v<T>) return sizeof(T) + kCopySlack;
   else return 0;
 }
 inline size_t answer_bytes(const std::string& s) { return s.size() + kCopySlack; }
-// A problem as a value object: its copy, then each string's bytes.
-inline size_t answer_bytes(const Problem& p) { return sizeof(p) + 2 * (p.path.size() + p.message.size()) + kCopySlack; }
-// A list of problems: the list, and the largest item as it is read.
-inline size_t answer_bytes(const Problems& list) {
-  size_t item = 0;
-  for (const Problem& p : list) item = std::max(item, answer_bytes(p));
-  return sizeof(list) + item + kCopySlack;
-}
 
+// What a call that ran out of memory answers with. Embind's JS values
+// (registration.hpp) have an answer of their own: undefined.
 template <class R>
-R empty_answer() {
-  if constexpr (std::is_same_v<R, ChunkGrid>) return ChunkGrid({});
-  else if constexpr (std::is_same_v<R, emscripten::val>) return emscripten::val::undefined();
-  else return R{};
-}
+struct EmptyAnswer {
+  static R make() { return R{}; }
+};
 
+// Runs `run`, with its allocation failures caught: then the empty answer,
+// with the reserve let go and the flag raised. The grid module's exports
+// answer through the heap, so an answer made is whole, even if the reserve
+// was spent making it (the next call takes it back first).
 template <class R, class Run>
 R guard(Run&& run) {
   out_of_memory.raised = false;
   try {
     if (!out_of_memory.hold_reserve()) throw std::bad_alloc();
-    R answer = run();
-    make_room(answer_bytes(answer));
-    return answer;
+    return run();
   } catch (const std::bad_alloc&) {
   } catch (const std::length_error&) {  // a size past the 32-bit address space
   }
   out_of_memory.release_reserve();
   out_of_memory.raised = true;
-  return empty_answer<R>();
+  return EmptyAnswer<R>::make();
 }
 
-// F as Embind registers it: a function, or a method as a function of its
-// object, with its allocation failures caught.
+// F as the document module's Embind registers it (registration.hpp), with
+// its allocation failures caught.
 template <auto F>
 struct Guarded;
 template <class R, class... A, R (*F)(A...)>
 struct Guarded<F> {
-  static R call(A... a) { return guard<R>([&] { return F(std::forward<A>(a)...); }); }
-};
-template <class R, class C, class... A, R (C::*F)(A...)>
-struct Guarded<F> {
-  static R call(C& self, A... a) { return guard<R>([&] { return (self.*F)(std::forward<A>(a)...); }); }
-};
-template <class R, class C, class... A, R (C::*F)(A...) const>
-struct Guarded<F> {
-  static R call(const C& self, A... a) { return guard<R>([&] { return (self.*F)(std::forward<A>(a)...); }); }
+  // Embind copies the answer after the call: room is made for the copies
+  // first.
+  static R call(A... a) {
+    return guard<R>([&] {
+      R answer = F(std::forward<A>(a)...);
+      make_room(answer_bytes(answer));
+      return answer;
+    });
+  }
 };
 template <auto F>
 constexpr auto guarded = &Guarded<F>::call;

@@ -1,7 +1,5 @@
 #include "projections.hpp"
 
-#include <emscripten/em_macros.h>
-
 #include <cstring>
 #include <span>
 #include <type_traits>
@@ -12,17 +10,6 @@
 namespace zr::wasm {
 
 namespace {
-
-// The words, as ZR_SLICE_ARG_FIELDS orders them.
-SliceArg slice_arg_at(uintptr_t words) {
-  const uint64_t* w = at<const uint64_t>(words);
-  SliceArg s;
-  size_t k = 0;
-#define ZR_READ_SLICE_WORD(member, js_name) s.member = static_cast<decltype(s.member)>(w[k++]);
-  ZR_SLICE_ARG_FIELDS(ZR_READ_SLICE_WORD)
-#undef ZR_READ_SLICE_WORD
-  return s;
-}
 
 // The element range and step of a slice argument. False for a step of 0.
 bool slice_range(const Axis& a, const SliceArg& s, Range& range, uint64_t& step) {
@@ -36,7 +23,8 @@ bool slice_range(const Axis& a, const SliceArg& s, Range& range, uint64_t& step)
   return true;
 }
 
-// At least the entries slice_into writes; -1 for a bad argument.
+}  // namespace
+
 double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   const Axis* a = axis_of(g, axis);
   Range range;
@@ -45,12 +33,10 @@ double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
   return static_cast<double>(zr::slice_entry_bound(*a, range, step));
 }
 
-// Writes a slice projection straight into `out`: five columns of
-// `capacity` entries, as uint64 or as doubles, at most `capacity` entries
-// from `first_chunk` on (zr::write_slice_columns). Returns the entries
-// written, or -1 for a bad argument or a value that is not exact as a double.
+namespace {
+
 template <class T>
-double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
+double slice_into_as(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
                   uint64_t first_chunk) {
   const Axis* a = axis_of(g, axis);
   Range range;
@@ -89,12 +75,10 @@ Columns points_columns(PointsProjection p) {
 
 }  // namespace
 
-emscripten::val slice_arg_words() {
-  emscripten::val words = emscripten::val::array();
-#define ZR_SLICE_WORD_NAME(member, js_name) words.call<void>("push", emscripten::val(js_name));
-  ZR_SLICE_ARG_FIELDS(ZR_SLICE_WORD_NAME)
-#undef ZR_SLICE_WORD_NAME
-  return words;
+double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
+                  bool as_double, uint64_t first_chunk) {
+  return as_double ? slice_into_as<double>(g, axis, spec, out, capacity, first_chunk)
+                   : slice_into_as<uint64_t>(g, axis, spec, out, capacity, first_chunk);
 }
 
 SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec) {
@@ -150,23 +134,3 @@ Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n) {
 }
 
 }  // namespace zr::wasm
-
-// The slice calls as plain exports: projectAxes makes two per slice axis,
-// and through Embind each would cost about a microsecond plus the
-// conversion of a SliceArg value_object, as much as projecting a few
-// hundred chunks. `slice` is a SliceArg as uint64 words, in the order of
-// ZR_SLICE_ARG_FIELDS.
-extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_bound(uintptr_t grid, size_t axis, uintptr_t slice) {
-  using namespace zr::wasm;
-  return slice_bound(*at<const zr::ChunkGrid>(grid), axis, slice_arg_at(slice));
-}
-
-// Doubles when `as_double` is non-zero, else uint64.
-extern "C" EMSCRIPTEN_KEEPALIVE double zr_slice_into(uintptr_t grid, size_t axis, uintptr_t slice, uintptr_t out,
-                                                    size_t capacity, int as_double, uint64_t first_chunk) {
-  using namespace zr::wasm;
-  const zr::ChunkGrid& g = *at<const zr::ChunkGrid>(grid);
-  const SliceArg spec = slice_arg_at(slice);
-  return as_double ? slice_into<double>(g, axis, spec, out, capacity, first_chunk)
-                   : slice_into<uint64_t>(g, axis, spec, out, capacity, first_chunk);
-}

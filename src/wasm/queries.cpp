@@ -7,7 +7,7 @@
 
 #include "arguments.hpp"
 #include "canonical_json.hpp"
-#include "js_values.hpp"
+#include "answer_block.hpp"
 #include "json_document.hpp"
 
 namespace zr::wasm {
@@ -95,10 +95,13 @@ bool expand_edges(const ChunkGrid& g, size_t axis, uintptr_t out, bool as_double
 std::string to_json_text(const ChunkGrid& g) { return zr::to_json_text(g); }
 std::string to_regular_json_text(const ChunkGrid& g) { return zr::to_regular_json_text(g).value_or(""); }
 
-emscripten::val read_json(uintptr_t text, size_t length) {
+uintptr_t read_json(uintptr_t text, size_t length) {
   ParsedJson parsed;
   zr::parse_json(bytes_at(text, length), Quirks::Builder, parsed);
-  return parsed.ok ? JsValues().value(parsed.document) : emscripten::val::null();
+  AnswerBlock block;
+  if (parsed.ok) write_json(block, parsed.document);
+  else write_json(block, JsonValue());  // null
+  return block.release();
 }
 
 }  // namespace zr::wasm

@@ -1,9 +1,7 @@
 // Queries: what a grid says about an axis (counts, runs, chunks, groups,
-// edges), and the grid as canonical JSON and JSON text read back exactly. Each answers a bad axis with its
-// failure value (docs/wasm-boundary.md).
+// edges), and the grid as canonical JSON and JSON text read back exactly.
+// Each answers a bad axis with its failure value (docs/wasm-boundary.md).
 #pragma once
-#include <emscripten/val.h>
-
 #include <cstdint>
 #include <string>
 
@@ -34,8 +32,9 @@ std::string to_json_text(const ChunkGrid& g);
 // "" when the grid is not regular.
 std::string to_regular_json_text(const ChunkGrid& g);
 
-// Any JSON text as a JS value, numbers exact (js_values.hpp); null when it
-// does not parse. For text the core wrote (a grid's JSON).
-emscripten::val read_json(uintptr_t text, size_t length);
+// Any JSON text as an answer block (answer_block.hpp, write_json), numbers
+// exact; a null when it does not parse. For text the core wrote (a grid's
+// JSON, consolidated metadata).
+uintptr_t read_json(uintptr_t text, size_t length);
 
 }  // namespace zr::wasm

@@ -3,6 +3,7 @@
 // repairMetadata (js/repair.js).
 #include <emscripten/bind.h>
 
+#include "js_values.hpp"
 #include "out_of_memory.hpp"
 #include "registration.hpp"
 #include "repair.hpp"
@@ -33,12 +34,7 @@ val repair_metadata(uintptr_t text, size_t length) {
     unrepaired.set(i, val(u));
   }
   out.set("unrepaired", unrepaired);
-  val errors = val::array();
-  for (size_t i = 0; i < repair.errors.size(); ++i) {
-    make_room(zr::wasm::answer_bytes(repair.errors[i]));
-    errors.set(i, val(repair.errors[i]));
-  }
-  out.set("errors", errors);
+  out.set("errors", zr::wasm::problems_to_js(repair.errors));
   return out;
 }
 

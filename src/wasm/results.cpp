@@ -1,25 +1,45 @@
 #include "results.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <new>
 
-#include "arguments.hpp"
+#include "answer_block.hpp"
 
 namespace zr::wasm {
 
-bool Columns::copy(uintptr_t out, bool as_double) const {
-  uint64_t* o64 = at<uint64_t>(out);
-  double* of = at<double>(out);
-  for (const auto& c : columns_) {
-    if (!as_double) {
-      o64 = std::copy(c.begin(), c.end(), o64);
-      continue;
-    }
-    for (uint64_t v : c) {
-      if (static_cast<double>(v) > kMaxSafe) return false;
-      *of++ = static_cast<double>(v);
-    }
-  }
-  return true;
+uintptr_t outcome_block(GridRead&& read, double failed_axis, double failed_part) {
+  // Held until the block is made, so that running out of memory on the
+  // way frees it.
+  std::unique_ptr<ChunkGrid> grid;
+  if (read.grid) grid = std::make_unique<ChunkGrid>(std::move(*read.grid));
+  AnswerBlock block;
+  block.number(static_cast<double>(reinterpret_cast<uintptr_t>(grid.get())));
+  block.number(failed_axis);
+  block.number(failed_part);
+  write_problems(block, read.errors);
+  write_problems(block, read.warnings);
+  const uintptr_t answer = block.release();
+  grid.release();
+  return answer;
+}
+
+uintptr_t Columns::block() const {
+  // Written in place, not through an AnswerBlock: a projection's columns
+  // may be large, and are copied once.
+  size_t values = 0;
+  for (const auto& c : columns_) values += c.size();
+  const size_t words = 2 + columns_.size() + values;
+  auto* out = static_cast<uint64_t*>(std::malloc((2 + words) * 8));
+  if (!out) throw std::bad_alloc();
+  *out++ = words;
+  *out++ = 0;  // no bytes
+  *out++ = columns_.size();
+  *out++ = failed_;
+  for (const auto& c : columns_) *out++ = c.size();
+  for (const auto& c : columns_) out = std::copy(c.begin(), c.end(), out);
+  return reinterpret_cast<uintptr_t>(out - (2 + words));
 }
 
 }  // namespace zr::wasm

@@ -1,6 +1,7 @@
-// The handles that carry a call's answer back to the JS wrapper: a built
-// grid or its problems (GridOutcome), and columns of uint64 values
-// (Columns), which the wrapper copies out and frees (docs/wasm-boundary.md).
+// What carries a call's answer back to the JS wrapper: a built grid or its
+// problems (GridOutcome), and columns of uint64 values (Columns), each
+// handed over as an answer block (answer_block.hpp) that the wrapper reads
+// and frees (docs/wasm-boundary.md).
 #pragma once
 #include <cstdint>
 #include <utility>
@@ -12,50 +13,35 @@
 
 namespace zr::wasm {
 
-// The outcome of building a grid: the grid, or every problem found (and,
-// from a resize, the axis that could not be resized).
-class GridOutcome {
- public:
-  explicit GridOutcome(GridRead read = {}, double failed_axis = -1, double failed_part = -1)
-      : read_(std::move(read)), failed_axis_(failed_axis), failed_part_(failed_part) {}
-  bool ok() const { return read_.grid.has_value(); }
-  double failed_axis() const { return failed_axis_; }
-  // From a concatenation: the part where the first problem was found.
-  double failed_part() const { return failed_part_; }
-  // Moves the grid out, so a large grid is never held twice: call it once.
-  ChunkGrid grid() { return std::move(*read_.grid); }
-  Problems errors() const { return read_.errors; }
-  Problems warnings() const { return read_.warnings; }
+// The outcome of building a grid, as an answer block whose words are
+// doubles: the address of the grid (a ChunkGrid the wrapper owns and frees
+// with zr_grid_free), or 0 when none was built; the axis a resize or a
+// concatenation failed on, or -1; the part a concatenation failed on, or
+// -1; then the errors and the warnings (write_problems). Throws
+// std::bad_alloc, with nothing held, when memory runs out.
+uintptr_t outcome_block(GridRead&& read, double failed_axis = -1, double failed_part = -1);
 
- private:
-  GridRead read_;
-  double failed_axis_;
-  double failed_part_;
-};
-
-// Columns of uint64 values made by the core, copied out by the wrapper:
-// runs, chunk groups, points projections. `failed` names the input element
-// that was refused, or is -1.
+// Columns of uint64 values made by the core (runs, chunk groups, points
+// projections, the places of JSON Pointers), handed over as an answer
+// block (answer_block.hpp) whose words are uint64: the number of columns
+// C, the input element that was refused plus one (0 when none), C
+// lengths, then the columns one after another. js/wasm-module.js reads it
+// (copyColumns), after zr_columns_to_doubles where doubles are wanted.
 class Columns {
  public:
   Columns() = default;
   explicit Columns(std::vector<std::vector<uint64_t>> columns) : columns_(std::move(columns)) {}
   static Columns failed(size_t element) {
     Columns c;
-    c.failed_ = static_cast<double>(element);
+    c.failed_ = element + 1;
     return c;
   }
-
-  double failed_at() const { return failed_; }
-  size_t count() const { return columns_.size(); }
-  size_t length(size_t column) const { return column < columns_.size() ? columns_[column].size() : 0; }
-  // Writes the columns one after another, as uint64 or as doubles; false
-  // (and nothing more written) if a value is not exact as a double.
-  bool copy(uintptr_t out, bool as_double) const;
+  // Throws std::bad_alloc when the block cannot be had.
+  uintptr_t block() const;
 
  private:
   std::vector<std::vector<uint64_t>> columns_;
-  double failed_ = -1;
+  uint64_t failed_ = 0;
 };
 
 }  // namespace zr::wasm

@@ -1,38 +1,28 @@
-// Types for the grid module that src/wasm/bindings.cpp builds, and for
-// what both modules register (src/wasm/module_basics.cpp), written by hand;
+// Types for the grid module that src/wasm/grid_exports.cpp builds, as
+// js/grid-module.js presents it to the rest of the wrapper, and for what
+// both modules export alike (src/wasm/module_basics.cpp), written by hand;
 // the document module's are in zarr_rectilinear_document.d.mts.
 // scripts/build.sh copies this file beside the module
 // (dist/zarr_rectilinear.d.mts), so that the type check of js/
 // (tsconfig.json) reads these types instead of the generated JavaScript.
 // Not part of the package's public types. docs/wasm-boundary.md says what
-// crosses and how: uint64_t crosses as bigint (signed inside a
-// value_object: read it with u64()), size_t and double as number, bool as
-// boolean. An address is a number.
+// crosses and how: uint64_t crosses as bigint, size_t and double as
+// number, bool as boolean (a number in a raw export). An address is a
+// number, read unsigned (>>> 0) when it comes back.
 
-/** An Embind `class_` handle: freed by delete(). */
+/** A handle freed by delete(). */
 export interface Handle {
   delete(): void;
   isDeleted(): boolean;
 }
 
-/** The `enum_` ProblemCode: each value has a numeric `value`. */
-export interface ProblemCodeValue {
-  value: number;
-}
-
-/** `register_vector<Problem>`. */
-export interface Problems extends Handle {
-  size(): number;
-  get(i: number): NativeProblem;
-}
-
-/** The `value_object` Problem. */
+/** A problem as the modules give it; `code` is its number among zr_problem_code_names(). */
 export interface NativeProblem {
   path: string;
   message: string;
-  code: ProblemCodeValue;
+  code: number;
   /** -1 unless a syntax or encoding problem. */
-  byteOffset: bigint;
+  byteOffset: number;
 }
 
 /** One axis of a rechunk plan; 128-bit sums as decimal text. */
@@ -104,15 +94,8 @@ export interface IntegerAt {
   offset: bigint;
 }
 
-/** Columns of uint64 made by the core. */
-export interface Columns extends Handle {
-  /** The input element that was refused, or -1. */
-  failedAt(): number;
-  count(): number;
-  length(column: number): number;
-  /** Every column, one after another, as uint64 or doubles; false when a value is not exact as a double. */
-  copy(out: number, asDouble: boolean): boolean;
-}
+/** The address of a Columns block (src/wasm/results.hpp), read and freed by copyColumns(). */
+export type ColumnsBlock = number;
 
 /** A grid, or the problems that kept it from being built. */
 export interface GridOutcome extends Handle {
@@ -123,8 +106,8 @@ export interface GridOutcome extends Handle {
   failedPart(): number;
   /** Moves the grid out: call once. */
   grid(): Grid;
-  errors(): Problems;
-  warnings(): Problems;
+  errors(): import('../../js/index.js').Problem[];
+  warnings(): import('../../js/index.js').Problem[];
 }
 
 /** Returns the first bad row (element) or -1. */
@@ -132,17 +115,19 @@ type Locate = (input: number, n: number, chunks: number, offsets: number) => num
 type LocateAxis = (axis: number, input: number, n: number, chunks: number, offsets: number) => number;
 
 export interface Grid extends Handle {
+  /** One more handle to the same native grid: freed when the last is deleted. */
+  clone(): Grid;
   ndim(): number;
   address(): number;
   isRegular(): boolean;
   equals(other: Grid): boolean;
   axisCounts(axis: number): AxisCounts;
   dataSizeStats(axis: number): DataSizeStats;
-  runs(axis: number, data: boolean): Columns;
+  runs(axis: number, data: boolean): ColumnsBlock;
   axisChunk(axis: number, chunk: bigint): AxisChunk;
   chunkAt(axis: number, element: bigint): AxisChunk;
   chunkRange(axis: number, start: bigint, stop: bigint): { first: bigint; stop: bigint };
-  chunkGroups(axis: number, start: bigint, stop: bigint, minSize: bigint, limit: number): Columns;
+  chunkGroups(axis: number, start: bigint, stop: bigint, minSize: bigint, limit: number): ColumnsBlock;
   expandEdges(axis: number, out: number, asDouble: boolean): boolean;
   locateManyF64: Locate;
   locateManyU64: Locate;
@@ -156,42 +141,81 @@ export interface Grid extends Handle {
   sliceRange(axis: number, slice: SliceArg): SliceRange;
   sliceChunks(axis: number, slice: SliceArg): SliceChunks;
   projectInteger(axis: number, negative: boolean, magnitude: bigint): IntegerAt;
-  projectPointsF64(axis: number, input: number, n: number): Columns;
-  projectPointsI64(axis: number, input: number, n: number): Columns;
-  projectPointsU64(axis: number, input: number, n: number): Columns;
+  projectPointsF64(axis: number, input: number, n: number): ColumnsBlock;
+  projectPointsI64(axis: number, input: number, n: number): ColumnsBlock;
+  projectPointsU64(axis: number, input: number, n: number): ColumnsBlock;
   /** `n` pairs of uint64 (negative flag, magnitude). */
-  projectPointsSigned(axis: number, input: number, n: number): Columns;
-  projectMask(axis: number, input: number, n: number): Columns;
+  projectPointsSigned(axis: number, input: number, n: number): ColumnsBlock;
+  projectMask(axis: number, input: number, n: number): ColumnsBlock;
 }
 
-/** What both modules register (src/wasm/module_basics.cpp), and their heap. */
+/** What both modules export (src/wasm/module_basics.cpp), and their heap. */
 export interface ModuleBasics {
   HEAPU8: Uint8Array;
   _malloc(bytes: number): number;
   /** _malloc once the out-of-memory reserve is held (src/wasm/out_of_memory.hpp); 0 when either fails. */
   _zr_malloc(bytes: number): number;
   _free(address: number): void;
-  /** The enum's values by JS name, and `values` (by number). */
-  ProblemCode: Record<string, ProblemCodeValue> & { values: Record<number, ProblemCodeValue> };
-  maxDocumentBytes: number;
   /** The address of a byte that a call which ran out of memory sets to 1. */
-  outOfMemoryFlag: number;
-  /** Every binding registered through guarded<> (src/wasm/registration.hpp): `owner` a class, or "" for the module. */
-  guardedBindings(): Array<{ owner: string; name: string; what: string }>;
-  heapInUse(): number;
+  _zr_out_of_memory_flag(): number;
+  _zr_heap_in_use(): number;
+  _zr_max_document_bytes(): number;
+  /** The address of the problem codes' JS names, comma-separated, in the order of their numbers. */
+  _zr_problem_code_names(): number;
+  /** Turns a Columns block's values into doubles in place; 0 when one is not exact. */
+  _zr_columns_to_doubles(block: number): number;
 }
 
-export interface NativeModule extends ModuleBasics {
-  _zr_locate_f64(grid: number, input: number, n: number, chunks: number, offsets: number): number;
+type Address = number;
+/** The grid module's plain exports (src/wasm/grid_exports.cpp). */
+export interface RawGridModule extends ModuleBasics {
+  _zr_struct_layouts(): Address;
+  _zr_grid_free(grid: Address): void;
+  _zr_grid_ndim(grid: Address): number;
+  _zr_grid_is_regular(grid: Address): number;
+  _zr_grid_equals(a: Address, b: Address): number;
+  _zr_axis_counts(grid: Address, axis: number, out: Address): number;
+  _zr_data_size_stats(grid: Address, axis: number, out: Address): number;
+  _zr_runs(grid: Address, axis: number, data: number): Address;
+  _zr_axis_chunk(grid: Address, axis: number, chunk: bigint, out: Address): number;
+  _zr_chunk_at(grid: Address, axis: number, element: bigint, out: Address): number;
+  _zr_chunk_range(grid: Address, axis: number, start: bigint, stop: bigint, out: Address): number;
+  _zr_chunk_groups(grid: Address, axis: number, start: bigint, stop: bigint, minSize: bigint, limit: number): Address;
+  _zr_expand_edges(grid: Address, axis: number, out: Address, asDouble: number): number;
+  _zr_to_json_text(grid: Address, regular: number): Address;
+  _zr_read_json(text: Address, length: number): Address;
+  _zr_locate_f64(grid: Address, input: Address, n: number, chunks: Address, offsets: Address): number;
+  _zr_locate_u64(grid: Address, input: Address, n: number, chunks: Address, offsets: Address): number;
+  _zr_locate_axis_f64(grid: Address, axis: number, input: Address, n: number, chunks: Address, offsets: Address): number;
+  _zr_locate_axis_u64(grid: Address, axis: number, input: Address, n: number, chunks: Address, offsets: Address): number;
+  _zr_chunk_geometry(grid: Address, coords: Address, out: Address): number;
   /** `slice`: the address of a SliceArg as uint64 words, in the order sliceArgWords() gives (docs/wasm-boundary.md). */
-  _zr_slice_bound(grid: number, axis: number, slice: number): number;
+  _zr_slice_bound(grid: Address, axis: number, slice: Address): number;
   /**
    * At most `capacity` entries, from the first selected chunk at or after
    * `firstChunk`: the number written, or -1 for a bad argument or a value
    * not exact as a double.
    */
-  _zr_slice_into(grid: number, axis: number, slice: number, out: number, capacity: number, asDouble: number, firstChunk: bigint): number;
-  /** The SliceArg fields in the order of the words zr_slice_bound and zr_slice_into read. */
+  _zr_slice_into(grid: Address, axis: number, slice: Address, out: Address, capacity: number, asDouble: number, firstChunk: bigint): number;
+  _zr_slice_range(grid: Address, axis: number, slice: Address, out: Address): number;
+  _zr_slice_chunks(grid: Address, axis: number, slice: Address, out: Address): number;
+  _zr_project_integer(grid: Address, axis: number, negative: number, magnitude: bigint, out: Address): number;
+  /** `kind`: 0 doubles, 1 int64, 2 uint64, 3 (negative flag, magnitude) pairs, 4 a mask. */
+  _zr_project_points(grid: Address, axis: number, input: Address, n: number, kind: number): Address;
+  _zr_read_grid_metadata(text: Address, length: number, strict: number): Address;
+  _zr_read_chunk_shapes(text: Address, length: number): Address;
+  _zr_read_edges(text: Address, length: number): Address;
+  _zr_read_grid_words(words: Address, count: number): Address;
+  _zr_resize(grid: Address, shape: Address, counts: Address, edges: Address): Address;
+  _zr_trimmed_grid(shape: Address, chunks: Address, ndim: number): Address;
+  _zr_concat_grids(grids: Address, n: number, axis: number): Address;
+  _zr_axis_overlap(source: Address, target: Address, axis: number, out: Address): number;
+  _zr_axis_sources(source: Address, target: Address, axis: number, first: bigint, stop: bigint): Address;
+}
+
+/** The grid module with the calls js/grid-module.js adds. */
+export interface NativeModule extends RawGridModule {
+  /** The SliceArg fields in the order of the words the slice exports read (src/wasm/struct_words.hpp). */
   sliceArgWords(): Array<keyof SliceArg>;
   readGridMetadata(text: number, length: number, strict: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
@@ -203,10 +227,10 @@ export interface NativeModule extends ModuleBasics {
   /** `n` grid addresses (uint32) at `grids`. */
   concatGrids(grids: number, n: number, axis: number): GridOutcome;
   axisOverlap(source: Grid, target: Grid, axis: number): AxisOverlap;
-  axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): Columns;
+  axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): ColumnsBlock;
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
 }
 
-declare function createModule(moduleArg?: object): Promise<NativeModule>;
+declare function createModule(moduleArg?: object): Promise<RawGridModule>;
 export default createModule;

@@ -2,7 +2,7 @@
 // neighbours build (docs/wasm-boundary.md, "Two modules"), written by hand,
 // as zarr_rectilinear.d.mts is for the grid module. scripts/build.sh copies
 // this file beside the module (dist/zarr_rectilinear_document.d.mts).
-import type { Columns, ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
+import type { ColumnsBlock, ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
 
 /** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
 export interface NativeReaderFacts {
@@ -51,6 +51,8 @@ export interface MemberSpan {
 }
 
 export interface DocumentModule extends ModuleBasics {
+  /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
+  guardedBindings(): Array<{ name: string; what: string }>;
   validateMetadata(text: number, length: number, strict: boolean): { errors: NativeProblem[]; warnings: NativeProblem[] };
   memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
   readDocument(text: number, length: number, strict: boolean): NativeDocument;
@@ -59,8 +61,8 @@ export interface DocumentModule extends ModuleBasics {
    * their lengths (uint32) at `lengths`. Five columns: pointer index, has
    * key, key start, start, end (byte offsets).
    */
-  locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
-  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): Columns;
+  locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
+  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
 }

@@ -274,8 +274,8 @@ export const collect = (iterable) => Array.from(iterable);
 
 // The wasm allocator's in-use bytes (mallinfo), and a forced collection that
 // lets the FinalizationRegistry run (tests run with --expose-gc).
-import { native } from '../../js/native.js';
-export const inUse = () => native.heapInUse();
+import { heapInUse } from '../../js/native.js';
+export const inUse = heapInUse;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function collectGarbage() {
   for (let i = 0; i < 10; i++) {
