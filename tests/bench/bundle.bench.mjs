@@ -90,7 +90,7 @@ export async function run() {
   console.log(`\n${ENTRY_POINTS[0].name}, by part`);
   table([['part', 'minified', 'share'],
     ['wasm (gzip, base64)', kb(payload), share(payload)],
-    ['emscripten + Embind glue', kb(glue), share(glue)],
+    ['emscripten glue', kb(glue), share(glue)],
     ['js/ wrapper', kb(text.length - payload - glue), share(text.length - payload - glue)]]);
 
   const node = nodeStartUp();
