@@ -7,15 +7,17 @@
 //
 // Where an inflater works synchronously (zlib, in Node), the module loads
 // at its first use, so that a program which only builds grids never pays
-// for it at start-up; it is built to instantiate synchronously
-// (-sWASM_ASYNC_COMPILATION=0) for that. Browsers have only an async
-// inflater (DecompressionStream): there it loads at import. Either way no
-// public call becomes async.
-import createDocumentModule from '../dist/zarr_rectilinear_document.mjs';
-import gzippedWasm from '../dist/zarr_rectilinear_document.wasm.mjs';
+// for it at start-up: from a CommonJS copy of its glue and bytes
+// (scripts/node-document-module.mjs), which require() loads synchronously
+// and which Node does not parse until then. It is built to instantiate
+// synchronously (-sWASM_ASYNC_COMPILATION=0) for that. Browsers have only
+// an async inflater (DecompressionStream): there it loads at import,
+// through a dynamic import that Node never reaches. Either way no public
+// call becomes async.
 import { canLoadNow, loadModule, loadModuleNow } from './wasm-module.js';
 
-/** @typedef {ReturnType<typeof import('./wasm-module.js').helpersFor<import('../dist/zarr_rectilinear_document.mjs').DocumentModule>>} Helpers */
+/** @typedef {import('../dist/zarr_rectilinear_document.mjs').DocumentModule} DocumentModule */
+/** @typedef {ReturnType<typeof import('./wasm-module.js').helpersFor<DocumentModule>>} Helpers */
 
 // Every binding the module registers through guarded<>, with what it
 // does, wrapped so that it throws when it ran out of memory: the list the
@@ -34,10 +36,29 @@ function guardBindings(/** @type {Helpers} */ helpers) {
   return { ...helpers, guarded };
 }
 
+async function loadAtImport() {
+  const [{ default: create }, { default: gzippedWasm }] = await Promise.all([
+    import('../dist/zarr_rectilinear_document.mjs'), import('../dist/zarr_rectilinear_document.wasm.mjs')]);
+  return guardBindings(await loadModule(create, gzippedWasm));
+}
+
+// The CommonJS copy, where it lies beside this file: in Node, run from the
+// package's files. A bundle run in Node has no such file beside it, and
+// loads the module at import as a browser does. Node's modules are reached
+// through process.getBuiltinModule, which no bundler resolves, like zlib
+// (js/wasm-module.js).
+const COMMONJS = '../dist/zarr_rectilinear_document.cjs';
+const nodeModule = (/** @type {string} */ name) => /** @type {any} */ (globalThis.process).getBuiltinModule(name);
+const loadsNow = canLoadNow && nodeModule('node:fs').existsSync(new URL(COMMONJS, import.meta.url));
+
 /** @type {ReturnType<typeof guardBindings> | null} */
-let loaded = canLoadNow ? null : guardBindings(await loadModule(createDocumentModule, gzippedWasm));
+let loaded = loadsNow ? null : await loadAtImport();
 
 // The loaded module and its heap helpers (js/wasm-module.js).
 export function documentModule() {
-  return (loaded ??= guardBindings(loadModuleNow(createDocumentModule, gzippedWasm)));
+  if (loaded) return loaded;
+  const require = nodeModule('node:module').createRequire(import.meta.url);
+  /** @type {typeof import('../dist/zarr_rectilinear_document.cjs')} */
+  const { createDocumentModule, gzippedWasm } = require(COMMONJS);
+  return (loaded = guardBindings(loadModuleNow(createDocumentModule, gzippedWasm)));
 }

@@ -17,5 +17,7 @@ for module in zarr_rectilinear zarr_rectilinear_document; do
   cp build/wasm/$module.mjs dist/$module.mjs
   node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
 done
+# The document module again, as CommonJS, for Node to load at its first use.
+node scripts/node-document-module.mjs
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/*.d.mts dist/
+cp src/wasm/*.d.mts src/wasm/*.d.cts dist/

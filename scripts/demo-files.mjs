@@ -30,8 +30,9 @@ function importMapFolders(html) {
   return folders;
 }
 
-// The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules").
-export const MODULE_FILES = ['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]);
+// The modules' files in dist/ (docs/wasm-boundary.md, "Two modules"), with
+// the CommonJS copy of the document module that Node loads.
+export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/zarr_rectilinear_document.cjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */
 export function demoPaths(root) {
