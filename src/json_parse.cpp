@@ -234,17 +234,19 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   bool Int64(int64_t) { return number_from_source(); }
   bool Double(double d) { return std::isfinite(d) ? number_from_source() : non_finite(); }
   // ledger: non-finite-tokens
-  // RapidJSON also takes Inf and -Inf; only the tokens that writers wrote
-  // (Python's json module) are read.
+  // RapidJSON also takes Inf, -Inf and -NaN; only the tokens that writers
+  // wrote (Python's json module) are read. The others are refused even in a
+  // member that is not kept: text that is not JSON fails every reader of
+  // the document alike, as `nan` does.
   std::optional<size_t> bad_token;  // where a token was refused
   size_t non_finite_count = 0;
   bool non_finite() {
-    if (skipped_scalar()) return true;
     const size_t end = stream->Tell();
     size_t begin = end;
     while (begin > 0 && (std::isalpha(static_cast<unsigned char>(source[begin - 1])) || source[begin - 1] == '-')) --begin;
     const std::string_view token = source.substr(begin, end - begin);
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
+    if (skipped_scalar()) return true;
     ++non_finite_count;
     return interrupt() && tagged(kNonFiniteTag, token.data(), token.size());
   }
