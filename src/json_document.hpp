@@ -100,12 +100,22 @@ struct ParsedJson {
   bool ok = false;
   Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
   Problems warnings;  // a byte-order mark, read (writers' ledger)
-  size_t non_finite = 0;  // NonFinite values kept in the document
+  // Where each NonFinite value kept in the document begins in the input,
+  // in bytes, in text order.
+  std::vector<size_t> non_finite_offsets;
   std::vector<std::vector<Run>> run_lists;  // what RunList values hold
 
   // The runs of a RunList value (a plain edge is a run of count 1), or
   // nullptr for any other value.
   std::vector<Run>* runs_of(const JsonValue& v);
+  // Where a NonFinite value of `document` begins in the input, in bytes
+  // (-1 for any other value).
+  int64_t offset_of(const JsonValue& token);
+
+ private:
+  // Each NonFinite value with its offset, by address: built at the first
+  // offset_of, by one walk of the document.
+  std::vector<std::pair<const JsonValue*, size_t>> offsets_by_value_;
 };
 
 // The largest document read. The densest valid one, 128 MiB of edges 1 and

@@ -239,7 +239,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // member that is not kept: text that is not JSON fails every reader of
   // the document alike, as `nan` does.
   std::optional<size_t> bad_token;  // where a token was refused
-  size_t non_finite_count = 0;
+  std::vector<size_t> non_finite_offsets;  // where each token kept begins, in text order
   bool non_finite() {
     const size_t end = stream->Tell();
     size_t begin = end;
@@ -247,7 +247,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     const std::string_view token = source.substr(begin, end - begin);
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
     if (skipped_scalar()) return true;
-    ++non_finite_count;
+    non_finite_offsets.push_back(begin);
     return interrupt() && tagged(kNonFiniteTag, token.data(), token.size());
   }
   bool number_from_source() {
@@ -348,7 +348,7 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
       result = reader.Parse<kFlags>(stream, handler);
       full = handler.out.full;
       bad_token = handler.bad_token;
-      out.non_finite = handler.non_finite_count;
+      out.non_finite_offsets = std::move(handler.non_finite_offsets);
       // Inf, -Inf or -NaN: as invalid as without the flag.
       if (bad_token) result.Set(rapidjson::kParseErrorValueInvalid, *bad_token);
       // MemoryStream reads a NUL byte as the end of input: the parser stops
@@ -383,6 +383,7 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
                           static_cast<int64_t>(at)});
     return;
   }
+  for (size_t& at : out.non_finite_offsets) at += skipped;
   report_duplicate_keys(out.document, out.errors, only);
   out.ok = true;
 }

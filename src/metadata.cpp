@@ -2,6 +2,7 @@
 
 #include "document_rules.hpp"
 #include "json_document.hpp"
+#include "non_finite_tokens.hpp"
 
 namespace zr {
 
@@ -434,6 +435,9 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   if (!doc) return out;
   GridReader reader(options, parsed, out.errors, out.warnings);
   auto grid = reader.chunk_grid(*doc);
+  // Only shape and chunk_grid were kept: their tokens are judged as
+  // validate_metadata judges them.
+  if (!parsed.non_finite_offsets.empty()) judge_non_finite_tokens(*doc, false, options.quirks, parsed, out.errors, out.warnings);
   if (out.errors.empty()) out.grid = std::move(grid);
   return out;
 }
