@@ -232,7 +232,13 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // parser reports a number just after its last character.
   bool Int(int) { return number_from_source(); }
   bool Int64(int64_t) { return number_from_source(); }
-  bool Double(double d) { return std::isfinite(d) ? number_from_source() : non_finite(); }
+  // RapidJSON hands infinity for the tokens, but also for some numbers near
+  // a double's limit (its fast path rounds 1.7976931348623158e308, the
+  // largest double, up): a number's text ends in a digit, a token's never.
+  bool Double(double d) {
+    const bool number = std::isfinite(d) || std::isdigit(static_cast<unsigned char>(source[stream->Tell() - 1]));
+    return number ? number_from_source() : non_finite();
+  }
   // ledger: non-finite-tokens
   // RapidJSON also takes Inf, -Inf and -NaN; only the tokens that writers
   // wrote (Python's json module) are read. The others are refused even in a
