@@ -139,3 +139,18 @@ TEST_CASE("A token's byte offset counts from the input's first byte: past a byte
   CHECK(read.root.errors[1].path == "/consolidated_metadata/metadata/a/chunk_grid/extra");
   CHECK(read.root.errors[1].byte_offset == static_cast<int64_t>(group_head.size() + unknown.before.size()));
 }
+
+TEST_CASE("A token under a key written twice: both entry points report the duplicate key and the token", "[ledger][json]") {
+  const Place conf = places()[3];
+  for (const std::string second : {"1", "NaN"}) {
+    const std::string json = conf.before + "-Infinity,\"extra\":" + second + conf.after;
+    INFO(json);
+    for (const bool strict : {false, true}) check_agree(json, tolerant_if(!strict));
+    const auto g = zr::read_grid_metadata(json);
+    INFO(listing(g.errors));
+    REQUIRE(g.errors.size() == 2);
+    CHECK(g.errors[0].code == zr::ProblemCode::DuplicateKey);
+    CHECK(g.errors[1].code == zr::ProblemCode::Syntax);
+    CHECK(g.errors[1].byte_offset == static_cast<int64_t>(conf.before.size()));
+  }
+}
