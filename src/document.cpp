@@ -82,7 +82,7 @@ class DocumentReader {
       node.type = group ? NodeType::Group : NodeType::Array;
       if (group) metadata = check_group(node, doc, errors, warnings, depth);
       else node.grid = check_array_document(doc, parsed_, options_, errors, warnings);
-      if (!parsed_.non_finite_offsets.empty()) judge_non_finite_tokens(doc, group, options_.quirks, parsed_, errors, warnings);
+      if (parsed_.non_finite) judge_non_finite_tokens(doc, group, options_.quirks, errors, warnings);
     }
     report_at(node.errors, node.pointer, std::move(errors));
     report_at(node.warnings, node.pointer, std::move(warnings));

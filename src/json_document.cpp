@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <functional>
 #include <vector>
 
 #include "json_numbers.hpp"
@@ -86,7 +85,17 @@ JsonKind kind_of(const JsonValue& v) {
 }
 
 std::string_view string_of(const JsonValue& v) { return {v.GetString() + 1, v.GetStringLength() - 1}; }
-std::string_view number_text_of(const JsonValue& v) { return string_of(v); }
+std::string_view number_text_of(const JsonValue& v) {
+  const std::string_view text = string_of(v);
+  return v.GetString()[0] == kNonFiniteTag ? text.substr(0, text.find(' ')) : text;
+}
+
+int64_t non_finite_offset(const JsonValue& v) {
+  const std::string_view text = string_of(v);
+  size_t at = 0;  // as runs_of reads its index: one from_chars for both
+  std::from_chars(text.data() + text.find(' ') + 1, text.data() + text.size(), at);
+  return static_cast<int64_t>(at);
+}
 
 std::string describe_value(const JsonValue& v) {
   constexpr size_t kQuoteLimit = 40;
@@ -150,41 +159,6 @@ const JsonValue* member(const JsonValue& object, std::string_view key) {
     if (std::string_view(m->name.GetString(), m->name.GetStringLength()) == key) return &m->value;
   }
   return nullptr;
-}
-
-int64_t ParsedJson::offset_of(const JsonValue& token) {
-  const auto by_address = [](const auto& a, const auto& b) { return std::less<const JsonValue*>()(a.first, b.first); };
-  if (offsets_by_value_.empty()) {
-    // parse_json met the tokens in text order: walk the tree in that order
-    // (depth first, members as written), keeping only containers on the
-    // stack, and pair each token with its offset.
-    struct Open {
-      const JsonValue* container;
-      rapidjson::SizeType next;
-    };
-    std::vector<Open> open;
-    size_t found = 0;
-    const auto visit = [&](const JsonValue& v) {
-      if (v.IsObject() || v.IsArray()) open.push_back({&v, 0});
-      else if (kind_of(v) == JsonKind::NonFinite && found < non_finite_offsets.size())
-        offsets_by_value_.emplace_back(&v, non_finite_offsets[found++]);
-    };
-    visit(document);
-    while (!open.empty()) {
-      Open& top = open.back();
-      const JsonValue& c = *top.container;
-      const rapidjson::SizeType size = c.IsObject() ? c.MemberCount() : c.Size();
-      if (top.next == size) {
-        open.pop_back();
-        continue;
-      }
-      const rapidjson::SizeType i = top.next++;
-      visit(c.IsObject() ? (c.MemberBegin() + i)->value : c[i]);  // may reallocate `open`
-    }
-    std::sort(offsets_by_value_.begin(), offsets_by_value_.end(), by_address);
-  }
-  const auto at = std::lower_bound(offsets_by_value_.begin(), offsets_by_value_.end(), std::pair(&token, size_t(0)), by_address);
-  return at != offsets_by_value_.end() && at->first == &token ? static_cast<int64_t>(at->second) : -1;
 }
 
 std::vector<Run>* ParsedJson::runs_of(const JsonValue& v) {

@@ -63,7 +63,9 @@ using JsonReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>
 inline constexpr char kStringTag = 'S';
 inline constexpr char kNumberTag = 'N';
 inline constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
-inline constexpr char kNonFiniteTag = 'F';  // followed by NaN, Infinity or -Infinity
+// Followed by NaN, Infinity or -Infinity, a space, and the byte of the
+// input where the token begins, in decimal: messages name where it is.
+inline constexpr char kNonFiniteTag = 'F';
 
 // RunList: an array read as runs while parsing (see parse_json).
 // NonFinite: the token NaN, Infinity or -Infinity (see parse_json).
@@ -73,6 +75,9 @@ JsonKind kind_of(const JsonValue& v);
 // Preconditions: kind_of(v) is String (resp. OtherNumber or NonFinite).
 std::string_view string_of(const JsonValue& v);
 std::string_view number_text_of(const JsonValue& v);
+// Where a NonFinite value begins in the input, in bytes. Precondition:
+// kind_of(v) is NonFinite.
+int64_t non_finite_offset(const JsonValue& v);
 // Sets `v` to the JSON number `text` (as parse_json stores it).
 void set_number(JsonValue& v, std::string_view text, JsonPool& pool);
 // A JSON string value, as parse_json stores one.
@@ -100,22 +105,12 @@ struct ParsedJson {
   bool ok = false;
   Problems errors;    // syntax, encoding, byte-order mark, duplicate keys
   Problems warnings;  // a byte-order mark, read (writers' ledger)
-  // Where each NonFinite value kept in the document begins in the input,
-  // in bytes, in text order.
-  std::vector<size_t> non_finite_offsets;
+  size_t non_finite = 0;  // NonFinite values kept in the document
   std::vector<std::vector<Run>> run_lists;  // what RunList values hold
 
   // The runs of a RunList value (a plain edge is a run of count 1), or
   // nullptr for any other value.
   std::vector<Run>* runs_of(const JsonValue& v);
-  // Where a NonFinite value of `document` begins in the input, in bytes
-  // (-1 for any other value).
-  int64_t offset_of(const JsonValue& token);
-
- private:
-  // Each NonFinite value with its offset, by address: built at the first
-  // offset_of, by one walk of the document.
-  std::vector<std::pair<const JsonValue*, size_t>> offsets_by_value_;
 };
 
 // The largest document read. The densest valid one, 128 MiB of edges 1 and

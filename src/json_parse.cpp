@@ -245,7 +245,8 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // member that is not kept: text that is not JSON fails every reader of
   // the document alike, as `nan` does.
   std::optional<size_t> bad_token;  // where a token was refused
-  std::vector<size_t> non_finite_offsets;  // where each token kept begins, in text order
+  size_t non_finite_count = 0;
+  size_t source_offset = 0;  // bytes of the input before `source` (a byte-order mark)
   bool non_finite() {
     const size_t end = stream->Tell();
     size_t begin = end;
@@ -253,8 +254,9 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     const std::string_view token = source.substr(begin, end - begin);
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
     if (skipped_scalar()) return true;
-    non_finite_offsets.push_back(begin);
-    return interrupt() && tagged(kNonFiniteTag, token.data(), token.size());
+    ++non_finite_count;
+    const std::string text = std::string(token) + ' ' + std::to_string(source_offset + begin);
+    return interrupt() && tagged(kNonFiniteTag, text.data(), text.size());
   }
   bool number_from_source() {
     if (skipped_scalar()) return true;
@@ -351,10 +353,11 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
       handler.source = text;
       handler.patches = patches;
       handler.original = bytes;
+      handler.source_offset = skipped;
       result = reader.Parse<kFlags>(stream, handler);
       full = handler.out.full;
       bad_token = handler.bad_token;
-      out.non_finite_offsets = std::move(handler.non_finite_offsets);
+      out.non_finite = handler.non_finite_count;
       // Inf, -Inf or -NaN: as invalid as without the flag.
       if (bad_token) result.Set(rapidjson::kParseErrorValueInvalid, *bad_token);
       // MemoryStream reads a NUL byte as the end of input: the parser stops
@@ -389,7 +392,6 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
                           static_cast<int64_t>(at)});
     return;
   }
-  for (size_t& at : out.non_finite_offsets) at += skipped;
   report_duplicate_keys(out.document, out.errors, only);
   out.ok = true;
 }

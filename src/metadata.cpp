@@ -440,7 +440,7 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   auto grid = reader.chunk_grid(*doc);
   // Only shape and chunk_grid were kept: their tokens are judged as
   // validate_metadata judges them.
-  if (!parsed.non_finite_offsets.empty()) judge_non_finite_tokens(*doc, false, options.quirks, parsed, errors, out.warnings);
+  if (parsed.non_finite) judge_non_finite_tokens(*doc, false, options.quirks, errors, out.warnings);
   for (Problem& p : errors) report(out.errors, std::move(p));
   if (out.errors.empty()) out.grid = std::move(grid);
   return out;

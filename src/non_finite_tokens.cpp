@@ -11,12 +11,11 @@ namespace zr {
 // is known to write them, so they are text that is not JSON: a syntax error
 // at the token's byte, as for any other, but at its pointer too, since the
 // document around it parsed.
-void judge_non_finite_tokens(const JsonValue& doc, bool group, Quirks quirks, ParsedJson& parsed, Problems& errors,
-                             Problems& warnings) {
+void judge_non_finite_tokens(const JsonValue& doc, bool group, Quirks quirks, Problems& errors, Problems& warnings) {
   for (auto& [path, value] : non_finite_pointers(doc)) {
     if (group && pointer_within(path, "/consolidated_metadata/metadata")) continue;
     const std::string token(number_text_of(*value));
-    const int64_t at = parsed.offset_of(*value);
+    const int64_t at = non_finite_offset(*value);
     const std::string where = token + " at byte " + std::to_string(at);
     if (pointer_within(path, "/attributes")) {
       QuirkSite site{Quirk::NonFiniteTokens, std::move(path), where + " (a token JSON does not have)", "the float " + token,

@@ -9,14 +9,13 @@
 
 namespace zr {
 
-// Each token in `doc` (the root of `parsed`, or a document inside it): in
+// Each token in `doc` (a parsed document, or a document inside one): in
 // attributes, the writers' ledger's entry (a warning, or with strict an
 // error); anywhere else a syntax error, unless `errors` has one at its
 // pointer already (the rules refused the value). Pointers are relative to
 // `doc`; byte offsets count from the input's first byte. In a group
 // (`group`), tokens inside consolidated entries are left to the entries,
 // which are read as documents of their own.
-void judge_non_finite_tokens(const JsonValue& doc, bool group, Quirks quirks, ParsedJson& parsed, Problems& errors,
-                             Problems& warnings);
+void judge_non_finite_tokens(const JsonValue& doc, bool group, Quirks quirks, Problems& errors, Problems& warnings);
 
 }  // namespace zr

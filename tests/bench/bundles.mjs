@@ -21,12 +21,12 @@ export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 102_500,
+    budget: 104_000,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 199_000,
+    budget: 201_000,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
@@ -34,7 +34,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 214_500,
+    budget: 217_000,
   },
 ];
 
