@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "document_rules.hpp"
+#include "non_finite_tokens.hpp"
 
 namespace zr {
 
@@ -81,7 +82,7 @@ class DocumentReader {
       node.type = group ? NodeType::Group : NodeType::Array;
       if (group) metadata = check_group(node, doc, errors, warnings, depth);
       else node.grid = check_array_document(doc, parsed_, options_, errors, warnings);
-      if (parsed_.non_finite) non_finite_tokens(doc, group, errors, warnings);
+      if (parsed_.non_finite) judge_non_finite_tokens(doc, group, options_.quirks, errors, warnings);
     }
     report_at(node.errors, node.pointer, std::move(errors));
     report_at(node.warnings, node.pointer, std::move(warnings));
@@ -91,28 +92,6 @@ class DocumentReader {
   }
 
  private:
-  // ledger: non-finite-tokens
-  // Python's json module writes NaN, Infinity and -Infinity for non-finite
-  // floats: in attributes they read as those floats. Anywhere else no
-  // writer is known to write them, and they are an error (where the rules
-  // have not refused the value already). A group's entries are read as
-  // documents of their own.
-  void non_finite_tokens(const JsonValue& doc, bool group, Problems& errors, Problems& warnings) {
-    for (auto& [path, value] : non_finite_pointers(doc)) {
-      if (group && pointer_within(path, "/consolidated_metadata/metadata")) continue;
-      const std::string token(number_text_of(*value));
-      if (pointer_within(path, "/attributes")) {
-        note_quirk(options_.quirks, {Quirk::NonFiniteTokens, std::move(path), token + " (a token JSON does not have)",
-                                     "the float " + token, "a JSON value", ProblemCode::Syntax},
-                   errors, warnings, {Fix::Kind::Unfixable, "JSON has no spelling of " + token + "; left as it is"});
-      } else if (std::none_of(errors.begin(), errors.end(), [&, &at = path](const Problem& p) { return p.path == at; })) {
-        report(errors, {std::move(path), "found " + token + ", a token JSON does not have; expected a JSON value (writers " +
-                                             "write NaN, Infinity and -Infinity only in attributes)",
-                        ProblemCode::Syntax});
-      }
-    }
-  }
-
   // zarr_format, node_type, attributes and consolidated_metadata; returns
   // the consolidated `metadata` object when its entries are to be read.
   const JsonValue* check_group(DocumentNode& node, const JsonValue& doc, Problems& errors, Problems& warnings,

@@ -85,7 +85,17 @@ JsonKind kind_of(const JsonValue& v) {
 }
 
 std::string_view string_of(const JsonValue& v) { return {v.GetString() + 1, v.GetStringLength() - 1}; }
-std::string_view number_text_of(const JsonValue& v) { return string_of(v); }
+std::string_view number_text_of(const JsonValue& v) {
+  const std::string_view text = string_of(v);
+  return v.GetString()[0] == kNonFiniteTag ? text.substr(0, text.find(' ')) : text;
+}
+
+int64_t non_finite_offset(const JsonValue& v) {
+  const std::string_view text = string_of(v);
+  size_t at = 0;  // as runs_of reads its index: one from_chars for both
+  std::from_chars(text.data() + text.find(' ') + 1, text.data() + text.size(), at);
+  return static_cast<int64_t>(at);
+}
 
 std::string describe_value(const JsonValue& v) {
   constexpr size_t kQuoteLimit = 40;

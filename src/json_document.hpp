@@ -63,7 +63,9 @@ using JsonReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>
 inline constexpr char kStringTag = 'S';
 inline constexpr char kNumberTag = 'N';
 inline constexpr char kRunListTag = 'L';  // followed by the list's index in run_lists
-inline constexpr char kNonFiniteTag = 'F';  // followed by NaN, Infinity or -Infinity
+// Followed by NaN, Infinity or -Infinity, a space, and the byte of the
+// input where the token begins, in decimal: messages name where it is.
+inline constexpr char kNonFiniteTag = 'F';
 
 // RunList: an array read as runs while parsing (see parse_json).
 // NonFinite: the token NaN, Infinity or -Infinity (see parse_json).
@@ -73,6 +75,9 @@ JsonKind kind_of(const JsonValue& v);
 // Preconditions: kind_of(v) is String (resp. OtherNumber or NonFinite).
 std::string_view string_of(const JsonValue& v);
 std::string_view number_text_of(const JsonValue& v);
+// Where a NonFinite value begins in the input, in bytes. Precondition:
+// kind_of(v) is NonFinite.
+int64_t non_finite_offset(const JsonValue& v);
 // Sets `v` to the JSON number `text` (as parse_json stores it).
 void set_number(JsonValue& v, std::string_view text, JsonPool& pool);
 // A JSON string value, as parse_json stores one.

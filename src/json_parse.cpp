@@ -232,21 +232,31 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // parser reports a number just after its last character.
   bool Int(int) { return number_from_source(); }
   bool Int64(int64_t) { return number_from_source(); }
-  bool Double(double d) { return std::isfinite(d) ? number_from_source() : non_finite(); }
+  // RapidJSON hands infinity for the tokens, but also for some numbers near
+  // a double's limit (its fast path rounds 1.7976931348623158e308, the
+  // largest double, up): a number's text ends in a digit, a token's never.
+  bool Double(double d) {
+    const bool number = std::isfinite(d) || std::isdigit(static_cast<unsigned char>(source[stream->Tell() - 1]));
+    return number ? number_from_source() : non_finite();
+  }
   // ledger: non-finite-tokens
-  // RapidJSON also takes Inf and -Inf; only the tokens that writers wrote
-  // (Python's json module) are read.
+  // RapidJSON also takes Inf, -Inf and -NaN; only the tokens that writers
+  // wrote (Python's json module) are read. The others are refused even in a
+  // member that is not kept: text that is not JSON fails every reader of
+  // the document alike, as `nan` does.
   std::optional<size_t> bad_token;  // where a token was refused
   size_t non_finite_count = 0;
+  size_t source_offset = 0;  // bytes of the input before `source` (a byte-order mark)
   bool non_finite() {
-    if (skipped_scalar()) return true;
     const size_t end = stream->Tell();
     size_t begin = end;
     while (begin > 0 && (std::isalpha(static_cast<unsigned char>(source[begin - 1])) || source[begin - 1] == '-')) --begin;
     const std::string_view token = source.substr(begin, end - begin);
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
+    if (skipped_scalar()) return true;
     ++non_finite_count;
-    return interrupt() && tagged(kNonFiniteTag, token.data(), token.size());
+    const std::string text = std::string(token) + ' ' + std::to_string(source_offset + begin);
+    return interrupt() && tagged(kNonFiniteTag, text.data(), text.size());
   }
   bool number_from_source() {
     if (skipped_scalar()) return true;
@@ -343,6 +353,7 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
       handler.source = text;
       handler.patches = patches;
       handler.original = bytes;
+      handler.source_offset = skipped;
       result = reader.Parse<kFlags>(stream, handler);
       full = handler.out.full;
       bad_token = handler.bad_token;

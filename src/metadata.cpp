@@ -2,6 +2,7 @@
 
 #include "document_rules.hpp"
 #include "json_document.hpp"
+#include "non_finite_tokens.hpp"
 
 namespace zr {
 
@@ -432,8 +433,15 @@ GridRead read_grid_metadata(std::string_view json, ReadOptions options) {
   out.errors = grid_problems(parsed.errors);
   out.warnings = parsed.warnings;
   if (!doc) return out;
-  GridReader reader(options, parsed, out.errors, out.warnings);
+  // The rules' problems apart from the parse's, as validate_metadata keeps
+  // them: a token is judged against the rules' alone.
+  Problems errors;
+  GridReader reader(options, parsed, errors, out.warnings);
   auto grid = reader.chunk_grid(*doc);
+  // Only shape and chunk_grid were kept: their tokens are judged as
+  // validate_metadata judges them.
+  if (parsed.non_finite) judge_non_finite_tokens(*doc, false, options.quirks, errors, out.warnings);
+  for (Problem& p : errors) report(out.errors, std::move(p));
   if (out.errors.empty()) out.grid = std::move(grid);
   return out;
 }

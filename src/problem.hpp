@@ -96,7 +96,8 @@ struct Problem {
   std::string path;
   std::string message;
   ProblemCode code = ProblemCode::Invalid;
-  // For Syntax and Encoding: the byte of the input where reading failed.
+  // For Syntax and Encoding: the byte of the input where reading failed
+  // (for a token JSON does not have, where the token begins).
   int64_t byte_offset = -1;
   // For a writers' ledger warning, the entry's id and its fix.
   std::string_view entry = {};

@@ -32,7 +32,7 @@ bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warning
     case Quirks::Refuse:
       report(errors, {std::move(site.path),
                       "found " + site.found + "; expected " + site.expected + " (strict; writers' ledger: " + named + ")",
-                      site.strict_code});
+                      site.strict_code, site.byte_offset});
       return false;
     case Quirks::Builder:
       report(errors, {std::move(site.path), "found " + site.found + "; expected " + site.expected, site.strict_code});

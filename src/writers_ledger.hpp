@@ -53,6 +53,7 @@ struct QuirkSite {
   std::string expected;
   ProblemCode strict_code;
   ProblemCode warning_code = ProblemCode::Nonconformant;
+  int64_t byte_offset = -1;  // the error's, when `strict_code` is Syntax (Problem::byte_offset)
 };
 bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warnings, Fix fix);
 

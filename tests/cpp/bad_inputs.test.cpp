@@ -163,7 +163,8 @@ bool in_shape_or_chunk_grid(const std::string& pointer) {
 }
 
 // Each message says what was found and, unless the JSON parser's reason
-// follows, what was expected; and holds what the catalogue asks of it.
+// follows, what was expected; a syntax error, at which byte; and each holds
+// what the catalogue asks of it.
 void check_messages(const zr::Problems& problems, const std::vector<Expected>& errors) {
   REQUIRE(problems.size() == errors.size());
   for (size_t i = 0; i < problems.size(); ++i) {
@@ -171,6 +172,11 @@ void check_messages(const zr::Problems& problems, const std::vector<Expected>& e
     INFO(p.path << ": " << p.message);
     CHECK(p.message.rfind("found ", 0) == 0);
     if (p.code != zr::ProblemCode::Syntax && p.code != zr::ProblemCode::Encoding) CHECK_THAT(p.message, Contains("expected"));
+    // Text that is not JSON is found at a byte, which the message names.
+    if (p.code == zr::ProblemCode::Syntax) {
+      CHECK(p.byte_offset >= 0);
+      CHECK_THAT(p.message, Contains("byte " + std::to_string(p.byte_offset)));
+    }
     for (const auto& part : errors[i].message_contains) CHECK_THAT(p.message, Contains(part));
   }
 }

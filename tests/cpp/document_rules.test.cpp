@@ -111,6 +111,7 @@ TEST_CASE("A float fill value is a number, NaN, an infinity, or hex of the right
   valid(doc({{"fill_value", "-3.40282356779733642748073463979561713663e38"}}));
   valid(doc({{"data_type", R"("float16")"}, {"fill_value", "65519.99999999999636202119290828704833984374"}}));
   valid(doc({{"data_type", R"("float64")"}, {"fill_value", "1.7976931348623157e308"}}));
+  valid(doc({{"data_type", R"("float64")"}, {"fill_value", "1.7976931348623158e308"}}));  // the same double
   valid(doc({{"data_type", R"("float64")"}, {"fill_value", "1e-400"}}));
   valid(doc({{"data_type", R"("float16")"}, {"fill_value", R"("0x7e00")"}}));
   valid(doc({{"data_type", R"("float64")"}, {"fill_value", R"("0x7ff8000000000000")"}}));

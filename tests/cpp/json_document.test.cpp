@@ -173,6 +173,21 @@ TEST_CASE("With `only`, other top-level members are parsed but not kept: each st
   CHECK_FALSE(broken.ok);
 }
 
+TEST_CASE("A number near a double's limit is a number, kept as written, even where RapidJSON rounds it to infinity", "[json]") {
+  // 1.7976931348623158e308 is the largest double; RapidJSON's fast path
+  // rounds it, and the next one, to infinity, as though it were the token.
+  zr::ParsedJson parsed;
+  zr::parse_json(R"({"a":1.7976931348623158e308,"b":[-1.7976931348623159e308]})", zr::Quirks::Refuse, parsed);
+  INFO(listing(parsed.errors));
+  REQUIRE(parsed.ok);
+  CHECK(parsed.non_finite == 0);
+  const zr::JsonValue& doc = parsed.document;
+  REQUIRE(zr::kind_of(doc["a"]) == zr::JsonKind::OtherNumber);
+  CHECK(zr::number_text_of(doc["a"]) == "1.7976931348623158e308");
+  REQUIRE(zr::kind_of(doc["b"][0]) == zr::JsonKind::OtherNumber);
+  CHECK(zr::number_text_of(doc["b"][0]) == "-1.7976931348623159e308");
+}
+
 TEST_CASE("Edge lists read without runs keep any item holding a run as written", "[json][runs]") {
   constexpr std::string_view at[] = {"e"};
   zr::ParsedJson parsed;

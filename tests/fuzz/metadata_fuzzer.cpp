@@ -8,7 +8,7 @@
 // For every input:
 //   - read_grid_metadata and validate_metadata agree with each other (the
 //     grid problems of validate_metadata are exactly read_grid_metadata's),
-//     and with the independent reference reader of reference_json.hpp:
+//     and with the independent reference reader of reference_reader.hpp:
 //     accepted exactly when valid;
 //   - read_document agrees with validate_metadata on array documents (the
 //     same problems, and a grid equal to read_grid_metadata's exactly when
@@ -49,7 +49,7 @@
 
 #include "../reference/grid_model.hpp"
 #include "generator.hpp"
-#include "reference_json.hpp"
+#include "reference_reader.hpp"
 #include "reference_selection.hpp"
 #include "stats.hpp"
 

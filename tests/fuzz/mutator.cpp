@@ -65,7 +65,11 @@ const char* const kNumbers[] = {
     "4611686018427387904", "9223372036854775807", "9223372036854775808", "18446744073709551614",
     "18446744073709551615", "18446744073709551616", "99999999999999999999", "1000000000000",
     "-1", "-0", "0.0", "1.0", "10.0", "1e3", "1E2", "1e0", "1.5", "0.5", "2.50e1", "1e400", "-1e400",
-    "1e-400", "1e19", "1.8446744073709551615e19", "1.8446744073709551616e19", "123456789012345678901234567890"};
+    "1e-400", "1e19", "1.8446744073709551615e19", "1.8446744073709551616e19", "123456789012345678901234567890",
+    // at the edges of the float types' ranges (fill values)
+    "65504", "65520", "3.4028234663852886e38", "3.4028235677973366e38", "1.7976931348623157e308", "1.7976931348623159e308",
+    // Python's tokens (docs/writers-ledger.md, non-finite-tokens), and RapidJSON's, which no writer writes
+    "NaN", "Infinity", "-Infinity", "Inf", "-Inf", "-NaN"};
 const char* const kStrings[] = {"regular", "rectilinear", "inline", "external", "array", "group", "", "uint8",
                                 "default", "bytes", "shape", "3", "10"};
 const char* const kKeys[] = {"zarr_format", "node_type", "shape", "data_type", "chunk_grid", "name", "configuration",

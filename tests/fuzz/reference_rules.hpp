@@ -6,8 +6,11 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -87,9 +90,21 @@ inline std::optional<RefType> ref_type(const std::string& n, bool& bad) {
   return std::nullopt;
 }
 
+// Whether a number's text is read as infinity for float<bits>, as readers
+// read it: rounded to a double (strtod rounds correctly), then the double to
+// the type, to nearest even. Past the largest finite value plus half its
+// last place, a type's rounding gives infinity; at exactly that tie too,
+// since the largest finite value's significand is odd.
+inline bool ref_past_float_range(std::string_view number, int bits) {
+  const double d = std::fabs(std::strtod(std::string(number).c_str(), nullptr));
+  if (bits == 16) return d >= 0x1.ffep15;   // 65504 + 16
+  if (bits == 32) return d >= 0x1.ffffffp127;  // FLT_MAX + 2^103
+  return std::isinf(d);
+}
+
 inline bool ref_float_fill(const Val* v, int bits) {
   if (!v) return false;
-  if (is_number(*v)) return true;
+  if (is_number(*v)) return !ref_past_float_range(text(*v), bits);
   if (!is_string(*v)) return false;
   const std::string_view s = text(*v);
   if (s == "NaN" || s == "Infinity" || s == "-Infinity") return true;

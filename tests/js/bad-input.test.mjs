@@ -50,11 +50,13 @@ const found = (problems) => problems.map(({ path, code }) => ({ pointer: path, c
 const wanted = (errors) => errors.map(({ pointer, code }) => ({ pointer, code }));
 
 // Every message says what was found, and (unless the JSON parser's reason
-// follows) what was expected; and holds what the catalogue asks of it.
+// follows) what was expected; a syntax error, at which byte (its
+// byteOffset); and each holds what the catalogue asks of it.
 function assertMessages(problems, errors) {
-  problems.forEach(({ message, code }, i) => {
+  problems.forEach(({ message, code, byteOffset }, i) => {
     assert.ok(message.startsWith('found ') && message.length < 1000, `a short message saying what was found: ${message}`);
     if (code !== 'SYNTAX' && code !== 'ENCODING') assert.match(message, /expected/);
+    if (code === 'SYNTAX') assert.ok(Number.isInteger(byteOffset) && message.includes(`byte ${byteOffset}`), `byteOffset ${byteOffset}: ${message}`);
     for (const part of errors[i].message_contains ?? []) assert.ok(message.includes(part), `${JSON.stringify(part)} in ${message}`);
   });
 }
