@@ -14,7 +14,7 @@
 // an async inflater (DecompressionStream): there it loads at import,
 // through a dynamic import that Node never reaches. Either way no public
 // call becomes async.
-import { canLoadNow, loadModule, loadModuleNow } from './wasm-module.js';
+import { loadModule, loadModuleNow, nodeModule, packageFile } from './wasm-module.js';
 
 /** @typedef {import('../dist/zarr_rectilinear_document.mjs').DocumentModule} DocumentModule */
 /** @typedef {ReturnType<typeof import('./wasm-module.js').helpersFor<DocumentModule>>} Helpers */
@@ -44,15 +44,11 @@ async function loadAtImport() {
 
 // The CommonJS copy, where it lies beside this file: in Node, run from the
 // package's files. A bundle run in Node has no such file beside it, and
-// loads the module at import as a browser does. Node's modules are reached
-// through process.getBuiltinModule, which no bundler resolves, like zlib
-// (js/wasm-module.js).
+// loads the module at import as a browser does.
 const COMMONJS = '../dist/zarr_rectilinear_document.cjs';
-const nodeModule = (/** @type {string} */ name) => /** @type {any} */ (globalThis.process).getBuiltinModule(name);
-const loadsNow = canLoadNow && nodeModule('node:fs').existsSync(new URL(COMMONJS, import.meta.url));
 
 /** @type {ReturnType<typeof guardBindings> | null} */
-let loaded = loadsNow ? null : await loadAtImport();
+let loaded = packageFile(COMMONJS, import.meta.url) ? null : await loadAtImport();
 
 // The loaded module and its heap helpers (js/wasm-module.js).
 export function documentModule() {

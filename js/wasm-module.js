@@ -7,15 +7,21 @@
 // own set of the helpers below. The wasm bytes are inlined in a module of
 // their own, gzipped (scripts/embed-wasm.mjs), so loading needs no fetch,
 // no file path and no bundler configuration, in Node, browsers and workers.
+// Node, run from the package's files, reads them from dist/ instead
+// (packageFile), and loads the document module synchronously.
 
-// In Node, zlib inflates it in about a millisecond; DecompressionStream,
+// Node's own modules, reached through process.getBuiltinModule, which no
+// bundler resolves for the browser. Loaded at first use: zlib alone costs
+// a fresh process some 4 ms.
+const inNode = typeof (/** @type {any} */ (globalThis).process?.getBuiltinModule) === 'function';
+/** @returns {any} */
+export const nodeModule = (/** @type {string} */ name) => /** @type {any} */ (globalThis).process.getBuiltinModule(name);
+
+// In Node, zlib inflates a module in a few milliseconds; DecompressionStream,
 // the one inflater browsers have, costs Node some 50 ms on first use
-// (docs/size.md). process.getBuiltinModule reaches zlib without an import
-// a bundler would try to resolve for the browser.
-const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
-
+// (docs/size.md).
 async function gunzipBase64(text) {
-  if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
+  if (inNode) return nodeModule('node:zlib').gunzipSync(Buffer.from(text, 'base64'));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -53,17 +59,25 @@ export function using(handle, fn) {
 }
 
 /**
- * Instantiates a module from its Emscripten factory and its gzipped bytes.
+ * Instantiates a module from its Emscripten factory and its bytes: raw, or
+ * gzipped and base64-encoded (a string).
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
  * @param {(moduleArg?: object) => Promise<M> | M} createModule
- * @param {string} gzippedWasm
+ * @param {string | Uint8Array} wasm
  */
-export async function loadModule(createModule, gzippedWasm) {
-  return helpersFor(await createModule({ wasmBinary: await gunzipBase64(gzippedWasm) }));
+export async function loadModule(createModule, wasm) {
+  return helpersFor(await createModule({ wasmBinary: typeof wasm === 'string' ? await gunzipBase64(wasm) : wasm }));
 }
 
-// Whether loadModuleNow can load a module: where zlib inflates (Node).
-export const canLoadNow = Boolean(zlib);
+// The URL of one of the package's files, `relative` to `base` (a module's
+// import.meta.url), where it lies there: in Node, run from the package's
+// files. Null in browsers, and in a bundle run in Node, which has no such
+// file beside it.
+export function packageFile(/** @type {string} */ relative, /** @type {string} */ base) {
+  if (!inNode) return null;
+  const url = new URL(relative, base);
+  return nodeModule('node:fs').existsSync(url) ? url : null;
+}
 
 /**
  * The same, synchronously, for a module built with
@@ -74,7 +88,7 @@ export const canLoadNow = Boolean(zlib);
  * @param {string} gzippedWasm
  */
 export function loadModuleNow(createModule, gzippedWasm) {
-  return helpersFor(createModule({ wasmBinary: zlib.gunzipSync(Buffer.from(gzippedWasm, 'base64')) }));
+  return helpersFor(createModule({ wasmBinary: nodeModule('node:zlib').gunzipSync(Buffer.from(gzippedWasm, 'base64')) }));
 }
 
 /**
