@@ -5,16 +5,11 @@
 // read whole documents import this one, so a bundle that only builds grids
 // and asks them leaves it out (docs/size.md).
 //
-// Where an inflater works synchronously (zlib, in Node), the module loads
-// at its first use, so that a program which only builds grids never pays
-// for it at start-up: from a CommonJS copy of its glue and bytes
-// (scripts/node-document-module.mjs), which require() loads synchronously
-// and which Node does not parse until then. It is built to instantiate
-// synchronously (-sWASM_ASYNC_COMPILATION=0) for that. Browsers have only
-// an async inflater (DecompressionStream): there it loads at import,
-// through a dynamic import that Node never reaches. Either way no public
-// call becomes async.
-import { loadModule, loadModuleNow, nodeModule, packageFile } from './wasm-module.js';
+// It loads at its first use, synchronously, so that a program which only
+// builds grids never instantiates it and no public call becomes async.
+import createDocumentModule from '../dist/zarr_rectilinear_document.mjs';
+import gzippedWasm from '../dist/zarr_rectilinear_document.wasm.mjs';
+import { loadModule } from './wasm-module.js';
 
 /** @typedef {import('../dist/zarr_rectilinear_document.mjs').DocumentModule} DocumentModule */
 /** @typedef {ReturnType<typeof import('./wasm-module.js').helpersFor<DocumentModule>>} Helpers */
@@ -36,25 +31,10 @@ function guardBindings(/** @type {Helpers} */ helpers) {
   return { ...helpers, guarded };
 }
 
-async function loadAtImport() {
-  const [{ default: create }, { default: gzippedWasm }] = await Promise.all([
-    import('../dist/zarr_rectilinear_document.mjs'), import('../dist/zarr_rectilinear_document.wasm.mjs')]);
-  return guardBindings(await loadModule(create, gzippedWasm));
-}
-
-// The CommonJS copy, where it lies beside this file: in Node, run from the
-// package's files. A bundle run in Node has no such file beside it, and
-// loads the module at import as a browser does.
-const COMMONJS = '../dist/zarr_rectilinear_document.cjs';
-
 /** @type {ReturnType<typeof guardBindings> | null} */
-let loaded = packageFile(COMMONJS, import.meta.url) ? null : await loadAtImport();
+let loaded = null;
 
 // The loaded module and its heap helpers (js/wasm-module.js).
 export function documentModule() {
-  if (loaded) return loaded;
-  const require = nodeModule('node:module').createRequire(import.meta.url);
-  /** @type {typeof import('../dist/zarr_rectilinear_document.cjs')} */
-  const { createDocumentModule, gzippedWasm } = require(COMMONJS);
-  return (loaded = guardBindings(loadModuleNow(createDocumentModule, gzippedWasm)));
+  return (loaded ??= guardBindings(loadModule(createDocumentModule, gzippedWasm)));
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // zarr-rectilinear: the Zarr v3 rectilinear chunk grid, for browsers and Node.
-// Importing this module loads the WebAssembly (top-level await in
-// native.js, which the exports below import), so every export is usable as
-// soon as `import` returns.
+// Importing this module loads the grid module's WebAssembly, synchronously
+// (js/native.js, which the exports below import; no top-level await), so
+// every export is usable as soon as `import` returns. The document module
+// loads at the first call that reads a whole document.
 
 export { ChunkGrid } from './chunk-grid.js';
 export { GridError } from './grid-error.js';

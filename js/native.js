@@ -1,7 +1,8 @@
 // @ts-check
 // The grid module (docs/wasm-boundary.md, "Two modules"), loaded once at
-// import, and the helpers that give short-lived access to its heap. The
-// document module has its own (js/document-module.js).
+// import (synchronously: js/wasm-module.js), and the helpers that give
+// short-lived access to its heap. The document module has its own
+// (js/document-module.js).
 import createModule from '../dist/zarr_rectilinear.mjs';
 import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 import { gridCalls } from './grid-module.js';
@@ -9,7 +10,7 @@ import { loadModule } from './wasm-module.js';
 
 export { PACKED_BYTES, outOfMemory, u64, using } from './wasm-module.js';
 
-const helpers = await loadModule(createModule, gzippedWasm);
+const helpers = loadModule(createModule, gzippedWasm);
 export const native = gridCalls(helpers.native, helpers);
 export const {
   checkMemory, allocate, withHeap, withBytes, heapWords, u8View, u64View, f64View, i64View,

@@ -7,26 +7,24 @@
 // own set of the helpers below. The wasm bytes are inlined in a module of
 // their own, gzipped (scripts/embed-wasm.mjs), so loading needs no fetch,
 // no file path and no bundler configuration, in Node, browsers and workers.
-// Node, run from the package's files, reads them from dist/ instead
-// (packageFile), and loads the document module synchronously.
+// Loading is synchronous (no top-level await, which the default targets of
+// Vite and of others refuse): the bytes are inflated synchronously and the
+// modules are built with -sWASM_ASYNC_COMPILATION=0.
+import { gunzipSync } from '../dist/fflate.mjs';
 
-// Node's own modules, reached through process.getBuiltinModule, which no
-// bundler resolves for the browser. Loaded at first use: zlib alone costs
-// a fresh process some 4 ms.
-const inNode = typeof (/** @type {any} */ (globalThis).process?.getBuiltinModule) === 'function';
-/** @returns {any} */
-export const nodeModule = (/** @type {string} */ name) => /** @type {any} */ (globalThis).process.getBuiltinModule(name);
+// In Node, zlib inflates a module in a few milliseconds, reached through
+// process.getBuiltinModule, which no bundler resolves for the browser;
+// elsewhere fflate's gunzipSync does (its file copied into dist/ by
+// scripts/build.sh), as fast as DecompressionStream, which browsers offer
+// only asynchronously (docs/size.md).
+const zlib = /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib');
 
-// In Node, zlib inflates a module in a few milliseconds; DecompressionStream,
-// the one inflater browsers have, costs Node some 50 ms on first use
-// (docs/size.md).
-async function gunzipBase64(text) {
-  if (inNode) return nodeModule('node:zlib').gunzipSync(Buffer.from(text, 'base64'));
+function gunzipBase64(/** @type {string} */ text) {
+  if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+  return gunzipSync(bytes);
 }
 
 // The RangeError for running out of WebAssembly memory, with a code to
@@ -59,36 +57,15 @@ export function using(handle, fn) {
 }
 
 /**
- * Instantiates a module from its Emscripten factory and its bytes: raw, or
- * gzipped and base64-encoded (a string).
- * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
- * @param {(moduleArg?: object) => Promise<M> | M} createModule
- * @param {string | Uint8Array} wasm
- */
-export async function loadModule(createModule, wasm) {
-  return helpersFor(await createModule({ wasmBinary: typeof wasm === 'string' ? await gunzipBase64(wasm) : wasm }));
-}
-
-// The URL of one of the package's files, `relative` to `base` (a module's
-// import.meta.url), where it lies there: in Node, run from the package's
-// files. Null in browsers, and in a bundle run in Node, which has no such
-// file beside it.
-export function packageFile(/** @type {string} */ relative, /** @type {string} */ base) {
-  if (!inNode) return null;
-  const url = new URL(relative, base);
-  return nodeModule('node:fs').existsSync(url) ? url : null;
-}
-
-/**
- * The same, synchronously, for a module built with
- * -sWASM_ASYNC_COMPILATION=0, whose factory instantiates it and returns it
- * ready (no promise).
+ * Instantiates a module, synchronously, from its Emscripten factory (of a
+ * module built with -sWASM_ASYNC_COMPILATION=0, which returns it ready)
+ * and its gzipped, base64-encoded bytes.
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
  * @param {(moduleArg?: object) => M} createModule
  * @param {string} gzippedWasm
  */
-export function loadModuleNow(createModule, gzippedWasm) {
-  return helpersFor(createModule({ wasmBinary: nodeModule('node:zlib').gunzipSync(Buffer.from(gzippedWasm, 'base64')) }));
+export function loadModule(createModule, gzippedWasm) {
+  return helpersFor(createModule({ wasmBinary: gunzipBase64(gzippedWasm) }));
 }
 
 /**

@@ -30,9 +30,9 @@ function importMapFolders(html) {
   return folders;
 }
 
-// The modules' files in dist/ (docs/wasm-boundary.md, "Two modules"), with
-// the CommonJS copy of the document module that Node loads.
-export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/zarr_rectilinear_document.cjs'];
+// The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules"),
+// and the inflater that loads them (scripts/build.sh copies fflate's).
+export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/fflate.mjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */
 export function demoPaths(root) {

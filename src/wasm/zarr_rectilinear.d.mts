@@ -232,5 +232,6 @@ export interface NativeModule extends RawGridModule {
   readJSON(text: number, length: number): unknown;
 }
 
-declare function createModule(moduleArg?: object): Promise<RawGridModule>;
+/** Built with -sWASM_ASYNC_COMPILATION=0: the module, instantiated, with no promise. */
+declare function createModule(moduleArg?: object): RawGridModule;
 export default createModule;

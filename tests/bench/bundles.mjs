@@ -21,12 +21,12 @@ export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 83_500,
+    budget: 85_000,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 172_500,
+    budget: 174_500,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
@@ -34,14 +34,15 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 188_500,
+    budget: 190_500,
   },
 ];
 
 export const gzipped = (text) => gzipSync(text, { level: 9 }).length;
 
-// Bundles `source` from a consumer's folder with the package installed as a link.
-export async function bundle(source, external = []) {
+// Bundles `source` from a consumer's folder with the package installed as
+// a link; `options` are esbuild's, over these.
+export async function bundle(source, external = [], options = {}) {
   const app = mkdtempSync(join(tmpdir(), 'zr-bundle-'));
   try {
     mkdirSync(join(app, 'node_modules'));
@@ -49,6 +50,7 @@ export async function bundle(source, external = []) {
     const result = await build({
       stdin: { contents: source, resolveDir: app, loader: 'js' },
       bundle: true, minify: true, format: 'esm', write: false, metafile: true, logLevel: 'silent', external,
+      ...options,
     });
     const text = result.outputFiles[0].text;
     const [output] = Object.values(result.metafile.outputs);

@@ -1,5 +1,6 @@
-// Loading: the WebAssembly loads on import (top-level await); every export is
-// usable as soon as `import` returns; `ready` is an already-resolved promise.
+// Loading: the WebAssembly loads on import, synchronously (no top-level
+// await); every export is usable as soon as `import` returns; `ready` is an
+// already-resolved promise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
@@ -46,19 +47,4 @@ test('the package loads in a worker thread without fetch', async () => {
   await worker.terminate();
   assert.equal(message.fetched, false);
   assert.deepEqual(message.located, { chunk: [1, 0], offset: [2, 1] });
-});
-
-test('in Node, the document module loads at its first use: a program that only builds grids never reads it', async () => {
-  // A fresh process: whether the document module's CommonJS copy
-  // (scripts/node-document-module.mjs) is in require's cache.
-  const { execFileSync } = await import('node:child_process');
-  const script = `import { createRequire } from 'node:module';
-import { ChunkGrid, validateMetadata } from 'zarr-rectilinear';
-const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => f.endsWith('zarr_rectilinear_document.cjs'));
-ChunkGrid.fromEdges([[3, 4]]).locate([5]);
-const before = loaded();
-const { valid } = validateMetadata('{}');
-console.log(JSON.stringify({ before, after: loaded(), valid }));`;
-  const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
-  assert.deepEqual(JSON.parse(printed), { before: false, after: true, valid: false });
 });

@@ -23,6 +23,16 @@ test('a bundle that only builds grids leaves the document module out; one that r
   assert.ok(has(documents.inputs, 'zarr_rectilinear_document.wasm.mjs'));
 });
 
+// Vite's default build target (build.target 'modules'), which has no
+// top-level await: the package loads without it (js/wasm-module.js).
+const VITE_DEFAULT_TARGET = ['es2020', 'edge88', 'firefox78', 'chrome87', 'safari14'];
+
+for (const entry of ENTRY_POINTS) {
+  test(`${entry.name}: bundles for Vite's default target, with no top-level await`, async () => {
+    await assert.doesNotReject(bundle(entry.source, entry.external, { target: VITE_DEFAULT_TARGET }));
+  });
+}
+
 test('the budgets fail when passed: a bundle with a padded entry is measured bigger', async () => {
   const [first] = ENTRY_POINTS;
   const plain = await bundle(first.source);
