@@ -14,8 +14,8 @@ import { gunzipSync } from '../dist/fflate.mjs';
 
 // In Node, zlib inflates a module in a few milliseconds, reached through
 // process.getBuiltinModule, which no bundler resolves for the browser;
-// elsewhere fflate's gunzipSync does (its file copied into dist/ by
-// scripts/build.sh), as fast as DecompressionStream, which browsers offer
+// elsewhere fflate's gunzipSync does (bundled into dist/ by
+// scripts/inflater.mjs), as fast as DecompressionStream, which browsers offer
 // only asynchronously (docs/size.md).
 const zlib = /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib');
 

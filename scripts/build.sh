@@ -17,9 +17,7 @@ for module in zarr_rectilinear zarr_rectilinear_document; do
   cp build/wasm/$module.mjs dist/$module.mjs
   node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
 done
-# fflate's inflater, which js/wasm-module.js imports by a relative path, so
-# that the package loads with no bundler and no import map, in workers too;
-# with its license.
-{ echo '/*'; cat node_modules/fflate/LICENSE; echo '*/'; cat node_modules/fflate/esm/browser.js; } > dist/fflate.mjs
+# fflate's inflater, which js/wasm-module.js imports by a relative path.
+node scripts/inflater.mjs
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
 cp src/wasm/*.d.mts scripts/fflate.d.mts dist/

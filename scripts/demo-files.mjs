@@ -31,7 +31,7 @@ function importMapFolders(html) {
 }
 
 // The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules"),
-// and the inflater that loads them (scripts/build.sh copies fflate's).
+// and the inflater that loads them (scripts/inflater.mjs).
 export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/fflate.mjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */

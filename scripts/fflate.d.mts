@@ -1,4 +1,4 @@
-// Types for dist/fflate.mjs, fflate's browser build, which scripts/build.sh
-// copies into dist/ beside this file: only what js/wasm-module.js uses.
+// Types for dist/fflate.mjs, fflate's gunzipSync, which scripts/inflater.mjs
+// bundles into dist/ beside this file (scripts/build.sh copies it).
 /** Inflates gzip data. */
 export function gunzipSync(data: Uint8Array): Uint8Array;
