@@ -5,7 +5,7 @@
 // does the work: lookups (js/locate.js), selections (js/selection.js),
 // chunk geometry (js/chunk-geometry.js), builders and plans
 // (js/grid-ops.js).
-import { copyColumns, native, withHeap, withBytes, u64, u64View, f64View, using } from './native.js';
+import { copyColumns, native, withHeap, withBytes, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
@@ -48,17 +48,12 @@ function fromOutcome(outcome, jsProblems = []) {
 
 const readText = (input, read) => withBytes(input, (address, length) => read(address, length));
 
-// A value_object with its uint64 fields read unsigned.
-function uint64Fields(object) {
-  for (const [key, value] of Object.entries(object)) if (typeof value === 'bigint') object[key] = u64(value);
-  return object;
-}
 
 const axisChunkOut = (found, big) => ({
-  chunk: output(u64(found.chunk), big, 'chunk'),
-  origin: output(u64(found.origin), big, 'origin'),
-  size: output(u64(found.size), big, 'size'),
-  dataSize: output(u64(found.dataSize), big, 'data size'),
+  chunk: output(found.chunk, big, 'chunk'),
+  origin: output(found.origin, big, 'origin'),
+  size: output(found.size, big, 'size'),
+  dataSize: output(found.dataSize, big, 'data size'),
 });
 
 class ChunkGrid {
@@ -86,7 +81,7 @@ class ChunkGrid {
     this.#warnings = warnings;
     const ndim = handle.ndim();
     try {
-      this.#axes = Array.from({ length: ndim }, (_, d) => uint64Fields(handle.axisCounts(d)));
+      this.#axes = Array.from({ length: ndim }, (_, d) => handle.axisCounts(d));
     } catch (error) {
       handle.delete(); // out of memory (js/native.js): nothing owns the handle yet
       throw error;
@@ -214,7 +209,7 @@ class ChunkGrid {
 
   /** @param {number} axis */
   #dataSizeStats(axis) {
-    return uint64Fields(this.#native.dataSizeStats(axis));
+    return this.#native.dataSizeStats(axis);
   }
 
   /** @returns {GridSummary} */
@@ -275,7 +270,7 @@ class ChunkGrid {
     checkAxis(this, axis);
     const range = this.#native.chunkRange(axis, toUint64(start, 'start'), toUint64(stop, 'stop'));
     const big = isBigInt(start) || isBigInt(stop);
-    return { first: output(u64(range.first), big, 'chunk'), stop: output(u64(range.stop), big, 'chunk') };
+    return { first: output(range.first, big, 'chunk'), stop: output(range.stop, big, 'chunk') };
   }
 
   /**
@@ -298,7 +293,7 @@ class ChunkGrid {
     const read = readSliceEntry(entry, what);
     const range = this.#native.sliceRange(axis, sliceEntryArg(read, what));
     const big = selectionIsBigInt([read]);
-    return { start: output(u64(range.start), big), stop: output(u64(range.stop), big), step: output(u64(range.step), big) };
+    return { start: output(range.start, big), stop: output(range.stop, big), step: output(range.step, big) };
   }
 
   /**

@@ -50,9 +50,7 @@ export function handleOf(grid) {
  * @returns {Grid}
  */
 export function sharedHandle(grid) {
-  // clone() is Embind's, on every handle; the module's types list only
-  // what the bindings register.
-  return /** @type {Grid & { clone(): Grid }} */ (handleOf(grid)).clone();
+  return handleOf(grid).clone();
 }
 
 /**

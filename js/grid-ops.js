@@ -5,7 +5,7 @@
 // limits. A grid built here is the native handle, which ChunkGrid takes
 // (js/chunk-grid.js); grids passed in are reached through
 // js/grid-handle.js.
-import { copyColumns, native, u64, u64View, using, withHeap } from './native.js';
+import { copyColumns, native, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
 import { arrayArgument, checkAxis, list } from './arguments.js';
@@ -132,8 +132,8 @@ export function overlapPlan(source, target) {
       throw new RangeError(`overlap: axis ${d} has length ${length} in the source and ${target.shape[d]} in the target; a plan needs one shape`);
     }
     return {
-      length: u64(o.length), sourceChunks: u64(o.sourceChunks), targetChunks: u64(o.targetChunks),
-      maxReads: u64(o.maxReads), reads: BigInt(o.reads), readElements: BigInt(o.readElements),
+      length: o.length, sourceChunks: o.sourceChunks, targetChunks: o.targetChunks,
+      maxReads: o.maxReads, reads: BigInt(o.reads), readElements: BigInt(o.readElements),
     };
   });
   return new RechunkPlan(source, target, axes);

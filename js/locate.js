@@ -67,8 +67,8 @@ export function locate(grid, address, lengths, shape, index) {
 }
 
 /**
- * Row-major indices, n × ndim; doubles through the plain export, with no
- * Embind call per block.
+ * Row-major indices, n × ndim; doubles through the plain export, with one
+ * call per block.
  * @param {{ ndim: number }} grid the ChunkGrid
  * @param {number} address its native grid's, for the plain export
  * @param {bigint[]} shape

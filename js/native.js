@@ -8,7 +8,7 @@ import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 import { gridCalls } from './grid-module.js';
 import { loadModule } from './wasm-module.js';
 
-export { PACKED_BYTES, outOfMemory, u64, using } from './wasm-module.js';
+export { PACKED_BYTES, outOfMemory, using } from './wasm-module.js';
 
 const helpers = loadModule(createModule, gzippedWasm);
 export const native = gridCalls(helpers.native, helpers);

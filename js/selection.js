@@ -4,7 +4,7 @@
 // O(sum over axes).
 import { checkIndices, signedColumn } from './indices.js';
 import { copyArray, describeValue, sliceObject } from './arguments.js';
-import { PACKED_BYTES, columnsFailedAt, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64, u64View, f64View, i64View, u8View } from './native.js';
+import { PACKED_BYTES, columnsFailedAt, copyColumns, copyInto, copyOut, heapWords, native, requireWorkingSet, scratch, withHeap, u64View, f64View, i64View, u8View } from './native.js';
 import { MAX_UINT64, isBigInt, isBigIntArray, natural, output, toInt, unsafeHint } from './numbers.js';
 /**
  * @import { Slice } from './index.js'
@@ -190,9 +190,9 @@ const SCRATCH_ENTRIES = 32;
 // past 32 MiB), while they recycle smaller ones.
 const SHARED_BYTES = 2 ** 25;
 
-// The SliceArg fields in the order of the uint64 words the plain exports
-// read, as the core lays them out (ZR_SLICE_ARG_FIELDS,
-// src/wasm/projections.hpp).
+// The SliceArg fields in the order of the uint64 words the slice exports
+// read, as the core lays them out (ZR_SLICE_ARG_WORDS,
+// src/wasm/struct_words.hpp).
 const SLICE_WORDS = native.sliceArgWords();
 const SLICE_BYTES = SLICE_WORDS.length * 8;
 
@@ -250,7 +250,7 @@ function projectInteger(grid, axis, value, length, what, big) {
   const exact = magnitude(index) === (index < 0n ? -index : index);
   const at = exact ? grid.projectInteger(axis, index < 0n, magnitude(index)) : null;
   if (!at?.found) throw new RangeError(`${what}: found ${value}; expected an index for axis ${axis} of length ${length}`);
-  return { kind: 'integer', chunk: output(u64(at.chunk), big), index: output(u64(at.offset), big) };
+  return { kind: 'integer', chunk: output(at.chunk, big), index: output(at.offset, big) };
 }
 
 // One projection per axis: projectAxes (js/index.d.ts). `address` is the
@@ -296,7 +296,7 @@ export function selectionShape(grid, shape, selection) {
         : projectPoints(grid, axis, entry.values, shape[axis], what, big);
       length = BigInt(p.positions.length);
     } else {
-      length = u64(grid.sliceRange(axis, sliceEntryArg(entry, what)).length);
+      length = grid.sliceRange(axis, sliceEntryArg(entry, what)).length;
     }
     out.push(output(length, big, `${what}: the selection's length`));
   });
@@ -345,9 +345,9 @@ export function selectedChunks(grid, address, shape, selection) {
     const what = `selection[${axis}]`;
     const arg = sliceEntryArg(entry, what);
     const found = grid.sliceChunks(axis, arg);
-    const [first, stop, count] = [found.first, found.stop, found.count].map((v) => natural(u64(v)));
+    const [first, stop, count] = [found.first, found.stop, found.count].map(natural);
     if (found.every) return { kind: 'range', first, stop, count, exact: true };
-    if (u64(found.stop) - u64(found.first) > BigInt(LISTED_SLICE_CHUNKS)) return { kind: 'strided', first, stop, count, exact: found.exact };
+    if (found.stop - found.first > BigInt(LISTED_SLICE_CHUNKS)) return { kind: 'strided', first, stop, count, exact: found.exact };
     return null;
   });
   // One projection for every axis answered by a list; empty slices elsewhere.

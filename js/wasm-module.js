@@ -47,7 +47,8 @@ export const u64 = (value) => BigInt.asUintN(64, value);
 // would often be fresh memory, mapped page by page (README, Benchmarks).
 export const PACKED_BYTES = 2 ** 17;
 
-// Frees an Embind handle after fn(handle), in all cases.
+// Frees a handle (anything with delete(): a grid outcome, an Embind
+// handle) after fn(handle), in all cases.
 export function using(handle, fn) {
   try {
     return fn(handle);

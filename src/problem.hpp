@@ -10,7 +10,8 @@ namespace zr {
 
 // What kind of problem, for callers to switch on without reading messages:
 // each kind's C++ name and its JS name (docs/wasm-boundary.md), listed once
-// here for the enum below, the table of names and the Embind registration.
+// here for the enum below and the table of names, which both modules
+// export (zr_problem_code_names).
 #define ZR_PROBLEM_CODES(X)                                                                                          \
   /* a value the rules refuse, of no more specific kind */                                                           \
   X(Invalid, "INVALID")                                                                                              \

@@ -1,7 +1,7 @@
 // How arguments arrive from the JS wrapper: addresses into the wasm heap
 // (filled and read by the wrapper, which computes them from its own typed
 // arrays), and axis numbers, which every entry point checks. Shared by the
-// Embind surface's topics (docs/wasm-boundary.md).
+// grid module's topics and the document module (docs/wasm-boundary.md).
 #pragma once
 #include <cstdint>
 #include <string_view>
