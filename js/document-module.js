@@ -18,16 +18,9 @@ import { loadModule } from './wasm-module.js';
 // does, wrapped so that it throws when it ran out of memory: the list the
 // registration records (src/wasm/registration.hpp), so none is missed.
 function guardBindings(/** @type {Helpers} */ helpers) {
-  const { native, checkMemory } = helpers;
+  const { native, checked } = helpers;
   const guarded = native.guardedBindings();
-  for (const { name, what } of guarded) {
-    const call = native[name];
-    native[name] = (...args) => {
-      const answer = call(...args);
-      checkMemory(what);
-      return answer;
-    };
-  }
+  for (const { name, what } of guarded) native[name] = checked(what, native[name]);
   return { ...helpers, guarded };
 }
 

@@ -16,7 +16,7 @@ import { jsonValue } from './json-block.js';
  * @returns {NativeModule}
  */
 export function gridCalls(raw, helpers) {
-  const { allocate, checkMemory, cString, heapWords, takeBlock, problemsFrom } = helpers;
+  const { allocate, checked, cString, heapWords, takeBlock, problemsFrom } = helpers;
   /** @type {any} */
   const native = raw;
   // Room for the words of a small answer or argument, kept for the
@@ -61,13 +61,6 @@ export function gridCalls(raw, helpers) {
     return SLICE_AT;
   }
 
-  // Calls `call` and throws when it ran out of memory; else gives its
-  // answer, through `then` when given.
-  const checked = (what, call, then = (/** @type {any} */ result) => result) => (...args) => {
-    const result = call(...args);
-    checkMemory(what);
-    return then(result);
-  };
   // A call that writes a small answer at `out`: the answer as an object.
   const small = (what, name, call) => {
     const read = answer(name);
@@ -104,7 +97,7 @@ export function gridCalls(raw, helpers) {
     });
   }
   const building = (what, call) => checked(what, call, outcome);
-  const text = (block) => takeBlock(block, (reader) => new TextDecoder().decode(reader.text));
+  const text = (block) => takeBlock(block, (reader) => reader.string(reader.bytes));
 
   const AXIS = 'summing up an axis';
   const CHUNK = 'finding a chunk';

@@ -15,26 +15,22 @@ function setMember(object, key, value) {
 }
 
 /**
- * @param {{ numbers: Float64Array, text: Uint8Array }} block
+ * @param {{ number(): number, string(size: number): string }} reader the block's (js/wasm-module.js, takeBlock)
  * @returns {unknown}
  */
-export function jsonValue({ numbers, text }) {
-  const decoder = new TextDecoder();
-  let at = 0; // the next tag
-  let byte = 0; // the next string's first byte
-  const bytes = (length) => text.subarray(byte, (byte += length));
+export function jsonValue({ number, string }) {
   // The next value: a scalar, or an empty container with its item count.
   function next() {
-    const tag = numbers[at++];
+    const tag = number();
     const kind = tag % 8;
     const payload = (tag - kind) / 8;
     switch (kind) {
       case NULL: return { value: null };
       case FALSE: return { value: false };
       case TRUE: return { value: true };
-      case STRING: return { value: decoder.decode(bytes(payload)) };
-      case NUMBER: return { value: Number(decoder.decode(bytes(payload))) };
-      case BIG_INTEGER: return { value: BigInt(decoder.decode(bytes(payload))) };
+      case STRING: return { value: string(payload) };
+      case NUMBER: return { value: Number(string(payload)) };
+      case BIG_INTEGER: return { value: BigInt(string(payload)) };
       case ARRAY: return { value: [], items: payload };
       default: return { value: {}, items: payload, object: true };
     }

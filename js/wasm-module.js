@@ -84,6 +84,13 @@ export function helpersFor(native) {
     native.HEAPU8[flag] = 0;
     throw outOfMemory(what);
   }
+  // `call` made to throw when it ran out of memory; else it gives its
+  // answer, through `then` when given. For every call that may run out.
+  const checked = (/** @type {string} */ what, /** @type {(...args: any[]) => any} */ call, then = (/** @type {any} */ result) => result) => (/** @type {any[]} */ ...args) => {
+    const result = call(...args);
+    checkMemory(what);
+    return then(result);
+  };
 
   function allocate(bytes) {
     if (!(bytes <= MAX_ALLOCATION)) {
@@ -162,8 +169,8 @@ export function helpersFor(native) {
 
   // Reads an answer block (src/wasm/answer_block.hpp) with fn(reader), and
   // frees it in all cases. The reader gives its words as doubles, one by
-  // one (number()) or all (numbers), its bytes (text), and a text() word
-  // with its bytes as a string (string()).
+  // one (number()), and its bytes in turn as strings: string(size), or
+  // string() for a text() word and its bytes.
   function takeBlock(block, fn) {
     block >>>= 0; // an address past 2 GiB comes back as a negative int32
     try {
@@ -176,11 +183,8 @@ export function helpersFor(native) {
       let at = 0;
       let byte = 0;
       const number = () => numbers[at++];
-      const string = () => {
-        const size = number();
-        return decoder.decode(text.subarray(byte, (byte += size)));
-      };
-      return fn({ numbers, text, number, string });
+      const string = (size = number()) => decoder.decode(text.subarray(byte, (byte += size)));
+      return fn({ number, string, bytes: length });
     } finally {
       native._free(block);
     }
@@ -238,7 +242,7 @@ export function helpersFor(native) {
   const maxDocumentBytes = native._zr_max_document_bytes();
 
   return {
-    native, checkMemory, allocate, withHeap, withBytes, problemOf, problemCodes, cString, takeBlock, problemsFrom,
+    native, checkMemory, checked, allocate, withHeap, withBytes, problemOf, problemCodes, cString, takeBlock, problemsFrom,
     heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns, columnsFailedAt, heapInUse, maxDocumentBytes,
   };
 }

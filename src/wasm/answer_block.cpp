@@ -60,15 +60,19 @@ void AnswerBlock::text(std::string_view s) {
   bytes_.append(s);
 }
 
+uint64_t* new_block(size_t words, size_t bytes) {
+  auto* block = static_cast<uint64_t*>(std::malloc((2 + words) * 8 + bytes));
+  if (!block) throw std::bad_alloc();
+  block[0] = words;
+  block[1] = bytes;
+  return block + 2;
+}
+
 uintptr_t AnswerBlock::release() const {
-  const size_t size = (2 + words_.size()) * 8 + bytes_.size();
-  auto* out = static_cast<uint64_t*>(std::malloc(size));
-  if (!out) throw std::bad_alloc();
-  out[0] = words_.size();
-  out[1] = bytes_.size();
-  std::memcpy(out + 2, words_.data(), words_.size() * 8);
-  std::memcpy(out + 2 + words_.size(), bytes_.data(), bytes_.size());
-  return reinterpret_cast<uintptr_t>(out);
+  uint64_t* out = new_block(words_.size(), bytes_.size());
+  std::memcpy(out, words_.data(), words_.size() * 8);
+  std::memcpy(out + words_.size(), bytes_.data(), bytes_.size());
+  return reinterpret_cast<uintptr_t>(out - 2);
 }
 
 void write_problems(AnswerBlock& block, const Problems& problems) {

@@ -20,6 +20,10 @@
 
 namespace zr::wasm {
 
+// A block of `words` words and `bytes` bytes, its header written: the
+// first of its words. Throws std::bad_alloc when it cannot be had.
+uint64_t* new_block(size_t words, size_t bytes);
+
 class AnswerBlock {
  public:
   void word(uint64_t w) { words_.push_back(w); }

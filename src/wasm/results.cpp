@@ -1,9 +1,7 @@
 #include "results.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
-#include <new>
 
 #include "answer_block.hpp"
 
@@ -31,15 +29,12 @@ uintptr_t Columns::block() const {
   size_t values = 0;
   for (const auto& c : columns_) values += c.size();
   const size_t words = 2 + columns_.size() + values;
-  auto* out = static_cast<uint64_t*>(std::malloc((2 + words) * 8));
-  if (!out) throw std::bad_alloc();
-  *out++ = words;
-  *out++ = 0;  // no bytes
+  uint64_t* out = new_block(words, 0);
   *out++ = columns_.size();
   *out++ = failed_;
   for (const auto& c : columns_) *out++ = c.size();
   for (const auto& c : columns_) out = std::copy(c.begin(), c.end(), out);
-  return reinterpret_cast<uintptr_t>(out - (2 + words));
+  return reinterpret_cast<uintptr_t>(out - words - 2);
 }
 
 }  // namespace zr::wasm
