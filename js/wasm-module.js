@@ -6,20 +6,22 @@
 // has its own heap, out-of-memory flag and problem codes, so each gets its
 // own set of the helpers below. The wasm bytes are inlined in a module of
 // their own, gzipped (scripts/embed-wasm.mjs), so loading needs no fetch,
-// no file path and no bundler configuration, in Node, browsers and workers.
+// no file path and no bundler configuration, in Node, browsers and workers;
+// the package's build for Node itself (scripts/node-build.mjs) reads them
+// raw from files beside it instead.
 // Loading is synchronous (no top-level await, which the default targets of
 // Vite and of others refuse): the bytes are inflated synchronously and the
 // modules are built with -sWASM_ASYNC_COMPILATION=0.
 import { gunzipSync } from '../dist/fflate.mjs';
 
 // In Node, zlib inflates a module in a few milliseconds, reached through
-// process.getBuiltinModule, which no bundler resolves for the browser;
+// process.getBuiltinModule, which no bundler resolves for the browser, and
+// looked up at the first inflating (the Node build never inflates);
 // elsewhere fflate's gunzipSync does (bundled into dist/ by
 // scripts/inflater.mjs), as fast as DecompressionStream, which browsers offer
 // only asynchronously (docs/size.md).
-const zlib = /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib');
-
 function gunzipBase64(/** @type {string} */ text) {
+  const zlib = /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib');
   if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
@@ -60,13 +62,14 @@ export function using(handle, fn) {
 /**
  * Instantiates a module, synchronously, from its Emscripten factory (of a
  * module built with -sWASM_ASYNC_COMPILATION=0, which returns it ready)
- * and its gzipped, base64-encoded bytes.
+ * and its bytes: gzipped and base64-encoded as embedded, or raw as the Node
+ * build reads them (scripts/node-build.mjs).
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
  * @param {(moduleArg?: object) => M} createModule
- * @param {string} gzippedWasm
+ * @param {string | Uint8Array} wasm
  */
-export function loadModule(createModule, gzippedWasm) {
-  return helpersFor(createModule({ wasmBinary: gunzipBase64(gzippedWasm) }));
+export function loadModule(createModule, wasm) {
+  return helpersFor(createModule({ wasmBinary: typeof wasm === 'string' ? gunzipBase64(wasm) : wasm }));
 }
 
 /**

@@ -19,5 +19,8 @@ for module in zarr_rectilinear zarr_rectilinear_document; do
 done
 # fflate's inflater, which js/wasm-module.js imports by a relative path.
 node scripts/inflater.mjs
+# The package as Node itself loads it: js/ bundled, the modules' raw bytes
+# beside it (scripts/node-build.mjs). Rebuilt whenever js/ changes.
+node scripts/node-build.mjs build/wasm
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
 cp src/wasm/*.d.mts scripts/fflate.d.mts dist/

@@ -5,12 +5,14 @@
 # stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The older of the two modules (docs/wasm-boundary.md, "Two modules") decides.
+# The oldest of what the build writes decides: the two modules
+# (docs/wasm-boundary.md, "Two modules"), the inflater, and the Node build,
+# which bundles js/ too (scripts/node-build.mjs).
 stale=""
-for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs dist/fflate.mjs; do
+for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs dist/fflate.mjs dist/node/index.mjs; do
   if [ ! -f "$module" ]; then
     stale="$module is missing; building it"
-  elif [ -n "$(find src CMakeLists.txt -newer "$module" -print -quit)" ]; then
+  elif [ -n "$(find src js CMakeLists.txt -newer "$module" -print -quit)" ]; then
     stale="$module is older than its sources; rebuilding"
   fi
 done

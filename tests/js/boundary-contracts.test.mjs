@@ -10,9 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 // The module object is internal: reach it through the package's own files.
-import { native, problemCodes } from '../../js/native.js';
-import { documentModule } from '../../js/document-module.js';
-import { sliceArg } from '../../js/selection.js';
+import { native, problemCodes, documentModule, sliceArg } from '#internals';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -15,8 +15,7 @@ import assert from 'node:assert/strict';
 import { ChunkGrid, locatePointers, readMetadata, readerReport, repairMetadata, validateMetadata } from 'zarr-rectilinear';
 import { inUse } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
-import { native } from '../../js/native.js';
-import { documentModule } from '../../js/document-module.js';
+import { native, documentModule } from '#internals';
 import { validText } from './document-text.mjs';
 
 const utf8 = (text) => new TextEncoder().encode(text);

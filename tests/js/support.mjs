@@ -274,7 +274,7 @@ export const collect = (iterable) => Array.from(iterable);
 
 // The wasm allocator's in-use bytes (mallinfo), and a forced collection that
 // lets the FinalizationRegistry run (tests run with --expose-gc).
-import { heapInUse } from '../../js/native.js';
+import { heapInUse } from '#internals';
 export const inUse = heapInUse;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function collectGarbage() {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -20,7 +20,9 @@ test('the tarball holds the package files and nothing else', () => {
   const packed = files.map((f) => f.path).sort();
   // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
   const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', ...MODULE_FILES, ...js].sort();
+  // And the build for Node (scripts/node-build.mjs), whose chunks are named by hash.
+  const node = readdirSync(join(root, 'dist/node')).map((name) => `dist/node/${name}`);
+  const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', ...MODULE_FILES, ...node, ...js].sort();
   assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
 });
 
@@ -48,11 +50,19 @@ console.log(JSON.stringify({ located: grid.locate([20, 15]), validation: validat
     );
     const expected = { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false };
     assert.deepEqual(JSON.parse(execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' })), expected);
+    // Node itself loads the build for Node (package.json's "node" condition).
+    const resolved = execFileSync('node', ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('zarr-rectilinear'))"], { cwd: app, encoding: 'utf8' });
+    assert.ok(resolved.endsWith('/node_modules/zarr-rectilinear/dist/node/index.mjs'), resolved);
 
-    // The wasm travels inside the JS: a bundle needs no loader, plugin or copied file.
+    // The wasm travels inside the JS: a bundle needs no loader, plugin or
+    // copied file, for the browser or for Node (a bundler matches the
+    // "module" condition, so the Node build, which reads files beside it,
+    // never reaches a bundle).
     await build({ entryPoints: [join(app, 'main.js')], bundle: true, minify: true, format: 'esm', outfile: join(app, 'bundle.mjs'), logLevel: 'silent' });
+    await build({ entryPoints: [join(app, 'main.js')], bundle: true, platform: 'node', format: 'esm', outfile: join(app, 'node-bundle.mjs'), logLevel: 'silent' });
     rmSync(join(app, 'node_modules'), { recursive: true });
     assert.deepEqual(JSON.parse(execFileSync('node', ['bundle.mjs'], { cwd: app, encoding: 'utf8' })), expected);
+    assert.deepEqual(JSON.parse(execFileSync('node', ['node-bundle.mjs'], { cwd: app, encoding: 'utf8' })), expected);
     const worker = new Worker(join(app, 'bundle.mjs'), { stdout: true });
     let printed = '';
     worker.stdout.on('data', (chunk) => { printed += chunk; });

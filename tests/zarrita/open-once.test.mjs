@@ -4,8 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { open, create } from 'zarr-rectilinear/zarrita';
-import { native } from '../../js/native.js';
-import { documentModule } from '../../js/document-module.js';
+import { native, documentModule } from '#internals';
 import { recordingStore, tempStore } from './support.mjs';
 
 // Every core entry point that parses JSON text, in the module that has it.

@@ -9,7 +9,7 @@ import * as zarr from 'zarrita';
 import { open, withConsolidatedMetadata, withMaybeConsolidatedMetadata } from 'zarr-rectilinear/zarrita';
 import { memoryStore } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
-import { documentModule } from '../../js/document-module.js';
+import { documentModule } from '#internals';
 
 const utf8 = (text) => new TextEncoder().encode(text);
 
