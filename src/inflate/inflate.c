@@ -26,8 +26,8 @@ typedef struct {
 static struct {
   const uint8_t *in;
   uint32_t at, end;
-  uint32_t bits, count;
-  uint32_t fed;
+  uint64_t bits;
+  uint32_t count, fed;
 } input;
 
 static Code literals_code, distances_code;
@@ -44,7 +44,7 @@ static uint32_t peek(uint32_t n) {
     }
     input.count += 8;
   }
-  return input.bits & ((1u << n) - 1);
+  return (uint32_t)input.bits & ((1u << n) - 1);
 }
 
 static void drop(uint32_t n) {
@@ -101,10 +101,15 @@ static int32_t build(Code *code, const uint8_t *length, uint32_t n, int sparse) 
   return 0;
 }
 
+/* The code that `bits` start with, as walk() gives it. */
+static inline uint32_t lookup(const Code *code, uint32_t bits) {
+  uint32_t entry = code->fast[bits & ((1u << FAST_BITS) - 1)];
+  return entry ? entry : walk(code, bits, MAX_BITS);
+}
+
 /* The next symbol of `code`, or INFLATE_BAD_SYMBOL for an unused code. */
 static int32_t decode(const Code *code) {
-  uint32_t entry = code->fast[peek(FAST_BITS)];
-  if (!entry) entry = walk(code, peek(MAX_BITS), MAX_BITS);
+  uint32_t entry = lookup(code, peek(MAX_BITS));
   if (!entry) return INFLATE_BAD_SYMBOL;
   drop(entry >> 9);
   return (int32_t)(entry & 511);
@@ -152,10 +157,88 @@ static int32_t build_dynamic(void) {
   return status ? status : build(&distances_code, lengths + literals, distances, 1);
 }
 
+/* A Huffman-coded block's symbols, after out[0, n): the output's new
+ * length, or a negative code. The path of every symbol, so it keeps the
+ * bit buffer in locals (not in memory, which writes to `out` could
+ * alias), filled once a symbol with the most it may take: 48 bits, a
+ * length's code and extra bits, then a distance's. */
+static int32_t huffman_block(uint8_t *out, uint32_t n, uint32_t capacity) {
+  const uint8_t *in = input.in;
+  uint32_t at = input.at, end = input.end, count = input.count, fed = input.fed;
+  uint64_t bits = input.bits;
+  int32_t result;
+  for (;;) {
+    while (count < 48) {
+      if (at < end) {
+        bits |= (uint64_t)in[at++] << count;
+      } else {
+        fed++;
+      }
+      count += 8;
+    }
+    uint32_t entry = lookup(&literals_code, (uint32_t)bits), s, extra = 0;
+    result = INFLATE_BAD_SYMBOL;
+    if (!entry) break;
+    bits >>= entry >> 9;
+    count -= entry >> 9;
+    s = entry & 511;
+    if (s < 256) {
+      result = INFLATE_OUTPUT_FULL;
+      if (n == capacity) break;
+      out[n++] = (uint8_t)s;
+      continue;
+    }
+    result = (int32_t)n;
+    if (s == 256) break;
+    /* Lengths and distances by formula, rather than RFC 1951's tables:
+     * after the first few, each extra bit doubles the span. */
+    s -= 257;
+    uint32_t length = s + 3;
+    if (s >= 8) {
+      result = INFLATE_BAD_SYMBOL;
+      if (s > 28) break;
+      extra = s < 28 ? (s - 4) >> 2 : 0;
+      length = s < 28 ? ((4 + (s & 3)) << extra) + 3 : 258;
+    }
+    length += (uint32_t)bits & ((1u << extra) - 1);
+    bits >>= extra;
+    count -= extra;
+    entry = lookup(&distances_code, (uint32_t)bits);
+    result = INFLATE_BAD_SYMBOL;
+    s = entry & 511;
+    if (!entry || s >= 30) break;
+    bits >>= entry >> 9;
+    count -= entry >> 9;
+    uint32_t distance = s + 1;
+    extra = 0;
+    if (s >= 4) {
+      extra = (s - 2) >> 1;
+      distance = ((2 + (s & 1)) << extra) + 1;
+    }
+    distance += (uint32_t)bits & ((1u << extra) - 1);
+    bits >>= extra;
+    count -= extra;
+    result = INFLATE_TOO_FAR_BACK;
+    if (distance > n) break;
+    result = INFLATE_OUTPUT_FULL;
+    if (capacity - n < length) break;
+    /* Byte by byte: the source may overlap what this copy writes. */
+    const uint8_t *from = out + n - distance;
+    for (uint32_t i = 0; i < length; i++) out[n + i] = from[i];
+    n += length;
+  }
+  input.at = at;
+  input.count = count;
+  input.fed = fed;
+  input.bits = bits;
+  return result;
+}
+
 /* The blocks of a deflate stream, into out[0, capacity): the output's
  * length, or a negative code. */
 static int32_t inflate(uint8_t *out, uint32_t capacity) {
-  uint32_t n = 0, last;
+  int32_t n = 0;
+  uint32_t last;
   do {
     last = take(1);
     uint32_t type = take(2);
@@ -163,7 +246,7 @@ static int32_t inflate(uint8_t *out, uint32_t capacity) {
       drop(input.count & 7);
       uint32_t length = take(16);
       if ((length ^ take(16)) != 0xffff) return INFLATE_BAD_STORED_LENGTH;
-      if (capacity - n < length) return INFLATE_OUTPUT_FULL;
+      if (capacity - (uint32_t)n < length) return INFLATE_OUTPUT_FULL;
       /* Byte by byte through the bit buffer: stored blocks are rare, and
        * this needs no second way of reading. */
       while (length--) out[n++] = (uint8_t)take(8);
@@ -172,48 +255,12 @@ static int32_t inflate(uint8_t *out, uint32_t capacity) {
     } else {
       int32_t status = type == 1 ? build_fixed() : build_dynamic();
       if (status) return status;
-      for (;;) {
-        int32_t symbol = decode(&literals_code);
-        if (symbol < 256) {
-          if (symbol < 0) return symbol;
-          if (n == capacity) return INFLATE_OUTPUT_FULL;
-          out[n++] = (uint8_t)symbol;
-          continue;
-        }
-        if (symbol == 256) break;
-        /* Lengths and distances by formula, rather than RFC 1951's tables:
-         * after the first few, each extra bit doubles the span. */
-        uint32_t s = (uint32_t)symbol - 257, length, extra;
-        if (s < 8) {
-          length = s + 3;
-        } else if (s < 28) {
-          extra = (s - 4) >> 2;
-          length = ((4 + (s & 3)) << extra) + 3 + take(extra);
-        } else if (s == 28) {
-          length = 258;
-        } else {
-          return INFLATE_BAD_SYMBOL;
-        }
-        symbol = decode(&distances_code);
-        if (symbol < 0) return symbol;
-        s = (uint32_t)symbol;
-        if (s >= 30) return INFLATE_BAD_SYMBOL;
-        uint32_t distance = s + 1;
-        if (s >= 4) {
-          extra = (s - 2) >> 1;
-          distance = ((2 + (s & 1)) << extra) + 1 + take(extra);
-        }
-        if (distance > n) return INFLATE_TOO_FAR_BACK;
-        if (capacity - n < length) return INFLATE_OUTPUT_FULL;
-        /* Byte by byte: the source may overlap what this copy writes. */
-        const uint8_t *from = out + n - distance;
-        for (uint32_t i = 0; i < length; i++) out[n + i] = from[i];
-        n += length;
-      }
+      n = huffman_block(out, (uint32_t)n, capacity);
+      if (n < 0) return n;
     }
     if (truncated()) return INFLATE_TRUNCATED;
   } while (!last);
-  return (int32_t)n;
+  return n;
 }
 
 static uint32_t crc32(const uint8_t *bytes, uint32_t n) {
@@ -235,30 +282,24 @@ static uint32_t take32(void) {
   return low | take(16) << 16;
 }
 
-int32_t gunzip(const uint8_t *in, uint32_t in_length, uint8_t *out, uint32_t out_capacity) {
-  if (in_length < 10) return INFLATE_TRUNCATED;
-  uint32_t flags = in[3], at = 10;
-  if (in[0] != 0x1f || in[1] != 0x8b || in[2] != 8 || (flags & 0xe0)) return INFLATE_BAD_HEADER;
+/* The gzip member's header, deflate stream and trailer, all read through
+ * the bit buffer (the header's fields are whole bytes at its start). */
+static int32_t member(uint8_t *out, uint32_t capacity) {
+  uint32_t magic = take(16), method = take(8), flags = take(8);
+  if (magic != 0x8b1f || method != 8 || (flags & 0xe0)) return INFLATE_BAD_HEADER;
+  take(16); /* MTIME, XFL and OS */
+  take(16);
+  take(16);
   if (flags & 4) { /* FEXTRA: its length, then as many bytes */
-    if (in_length < 12) return INFLATE_TRUNCATED;
-    at = 12 + (in[10] | in[11] << 8);
+    for (uint32_t n = take(16); n > 0; n--) take(8);
   }
-  for (uint32_t flag = 8; flag <= 16; flag += 8) { /* FNAME, FCOMMENT: zero-terminated */
-    if (flags & flag) {
-      do {
-        if (at >= in_length) return INFLATE_TRUNCATED;
-      } while (in[at++]);
-    }
-  }
-  if (flags & 2) at += 2; /* FHCRC */
-  if (at > in_length) return INFLATE_TRUNCATED;
-  input.in = in;
-  input.at = at;
-  input.end = in_length;
-  input.bits = input.count = input.fed = 0;
-  /* The output's length must fit the result. */
-  int32_t n = inflate(out, out_capacity > 0x7fffffff ? 0x7fffffff : out_capacity);
-  if (n < 0) return truncated() ? INFLATE_TRUNCATED : n;
+  /* FNAME, FCOMMENT: zero-terminated (past the input's end, by a zero fed) */
+  if (flags & 8) while (take(8)) {}
+  if (flags & 16) while (take(8)) {}
+  if (flags & 2) take(16); /* FHCRC */
+  if (truncated()) return INFLATE_TRUNCATED;
+  int32_t n = inflate(out, capacity);
+  if (n < 0) return n;
   drop(input.count & 7);
   uint32_t crc = take32(), size = take32();
   if (truncated()) return INFLATE_TRUNCATED;
@@ -267,4 +308,15 @@ int32_t gunzip(const uint8_t *in, uint32_t in_length, uint8_t *out, uint32_t out
   if (size != (uint32_t)n) return INFLATE_BAD_SIZE;
   if (crc != crc32(out, (uint32_t)n)) return INFLATE_BAD_CRC;
   return n;
+}
+
+int32_t gunzip(const uint8_t *in, uint32_t in_length, uint8_t *out, uint32_t out_capacity) {
+  input.in = in;
+  input.at = 0;
+  input.end = in_length;
+  input.bits = input.count = input.fed = 0;
+  /* The output's length must fit the result. */
+  int32_t n = member(out, out_capacity > 0x7fffffff ? 0x7fffffff : out_capacity);
+  /* Whatever went wrong, it went wrong past the input's end. */
+  return n < 0 && truncated() ? INFLATE_TRUNCATED : n;
 }
