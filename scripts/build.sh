@@ -19,7 +19,5 @@ for module in zarr_rectilinear zarr_rectilinear_document; do
 done
 # The inflater that loads them in browsers (js/inflate.js), not gzipped.
 node scripts/embed-wasm.mjs --raw build/wasm/inflater.wasm dist/inflater.wasm.mjs
-# fflate's inflater, which js/wasm-module.js imports by a relative path.
-node scripts/inflater.mjs
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/*.d.mts src/inflate/*.d.mts scripts/fflate.d.mts dist/
+cp src/wasm/*.d.mts src/inflate/*.d.mts dist/

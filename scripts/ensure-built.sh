@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The older of the two modules (docs/wasm-boundary.md, "Two modules") decides.
 stale=""
-for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs dist/fflate.mjs; do
+for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs dist/inflater.wasm.mjs; do
   if [ ! -f "$module" ]; then
     stale="$module is missing; building it"
   elif [ -n "$(find src CMakeLists.txt -newer "$module" -print -quit)" ]; then

@@ -7,7 +7,7 @@
  * (WebAssembly here runs one call at a time). */
 #include "inflate.h"
 
-#define FAST_BITS 10
+#define FAST_BITS 9
 #define MAX_BITS 15
 
 /* A canonical Huffman code. */
