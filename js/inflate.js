@@ -1,12 +1,13 @@
 // @ts-check
 // Base64 of gzip turned back into bytes, synchronously, by the package's own
-// inflater: a WebAssembly module of under 3 KB (src/inflate/, docs/size.md,
+// inflater: a WebAssembly module of about 3 KB (src/inflate/, docs/size.md,
 // "The inflater"), which browsers run at near native speed from the start,
 // where an inflater in JavaScript runs cold in the interpreter. Node inflates
 // with zlib instead (js/wasm-module.js).
 import inflaterWasm from '../dist/inflater.wasm.mjs';
 
-/** @type {{ memory: WebAssembly.Memory, base64_decode: (text: number, length: number) => number, gunzip: (input: number, length: number, output: number, capacity: number) => number } | undefined} */
+/** @typedef {{ memory: WebAssembly.Memory, base64_decode: (text: number, length: number) => number, gunzip: (input: number, length: number, output: number, capacity: number) => number }} Inflater */
+/** @type {Inflater | undefined} */
 let inflater;
 // Where free memory starts: the module's data and stack fill its first page.
 let base = 0;
@@ -14,15 +15,15 @@ let base = 0;
 // Deflate expands at most 1032 to 1.
 const MAX_RATIO = 1032;
 
+/** @returns {Inflater} */
 function instantiate() {
   // The inflater's own bytes are few: decoding them in JS costs little.
   const binary = atob(inflaterWasm);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-  inflater = /** @type {any} */ (exports);
-  base = inflater.memory.buffer.byteLength;
-  return inflater;
+  const exports = /** @type {Inflater} */ (/** @type {unknown} */ (new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports));
+  base = exports.memory.buffer.byteLength;
+  return (inflater = exports);
 }
 
 // Grows the inflater's memory to hold `bytes` from `base`.
