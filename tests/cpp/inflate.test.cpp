@@ -75,16 +75,10 @@ TEST_CASE("inflate: an empty payload inflates to nothing, in a buffer of no byte
 }
 
 TEST_CASE("inflate: a hand-made stream with a one-code distance code, and one with none, inflates", "[inflate]") {
-  // 'a' (length 1), end (2), length 3 (2); one distance code of one bit.
-  std::vector<uint8_t> literals(258, 0);
-  literals['a'] = 1;
-  literals[256] = 2;
-  literals[257] = 2;
+  // One distance code, of one bit.
+  const std::vector<uint8_t> literals = a_end_length3();
   const auto codes = canonical_codes(literals);
-  BitWriter w;
-  w.bits(1, 1);
-  w.bits(2, 2);
-  dynamic_header(w, literals, {1});
+  BitWriter w = dynamic_block(literals, {1});
   w.code(codes['a'], 1);
   w.code(codes[257], 2);  // length 3, distance 1
   w.code(0, 1);
@@ -94,10 +88,7 @@ TEST_CASE("inflate: a hand-made stream with a one-code distance code, and one wi
   CHECK(got.result == 4);
   CHECK(got.out == aaaa);
 
-  BitWriter none;
-  none.bits(1, 1);
-  none.bits(2, 2);
-  dynamic_header(none, literals, {0});
+  BitWriter none = dynamic_block(literals, {0});
   none.code(codes['a'], 1);
   none.code(codes[256], 2);
   CHECK(inflate_gz(gzip_of(none, {'a'}), 1).result == 1);

@@ -19,15 +19,6 @@ BitWriter fixed_block() {
   return w;
 }
 
-// A dynamic block's start and header.
-BitWriter dynamic_block(const std::vector<uint8_t> &literals, const std::vector<uint8_t> &distances) {
-  BitWriter w;
-  w.bits(1, 1);
-  w.bits(2, 2);
-  dynamic_header(w, literals, distances);
-  return w;
-}
-
 int32_t result_of(const BitWriter &w, size_t capacity = 1000) { return inflate_gz(gzip_of(w), capacity).result; }
 
 // 0..255 with 8-bit codes: complete, with no room for end-of-block.
@@ -234,10 +225,7 @@ TEST_CASE("inflate: a dynamic block with no end-of-block code is refused", "[inf
 }
 
 TEST_CASE("inflate: an unused code of an incomplete distance code, or of none, is refused", "[inflate][hostile]") {
-  std::vector<uint8_t> literals(258, 0);
-  literals['a'] = 1;
-  literals[256] = 2;
-  literals[257] = 2;
+  const std::vector<uint8_t> literals = a_end_length3();
   const auto codes = canonical_codes(literals);
   for (uint8_t distance_length : {1, 0}) {
     BitWriter w = dynamic_block(literals, {distance_length});

@@ -121,6 +121,25 @@ inline void dynamic_header(BitWriter &w, const std::vector<uint8_t> &literals, c
   for (uint8_t length : distances) w.code(length, 4);
 }
 
+// A dynamic block's start (BFINAL set, BTYPE 10) and header.
+inline BitWriter dynamic_block(const std::vector<uint8_t> &literals, const std::vector<uint8_t> &distances) {
+  BitWriter w;
+  w.bits(1, 1);
+  w.bits(2, 2);
+  dynamic_header(w, literals, distances);
+  return w;
+}
+
+// Literal/length lengths of three codes: 'a' (1 bit), end-of-block and
+// length 3 (2 bits each).
+inline std::vector<uint8_t> a_end_length3() {
+  std::vector<uint8_t> literals(258, 0);
+  literals['a'] = 1;
+  literals[256] = 2;
+  literals[257] = 2;
+  return literals;
+}
+
 // A gzip member around a deflate stream, with this trailer.
 inline Bytes gzip_member(const Bytes &deflate, uint32_t crc, uint32_t size) {
   Bytes out = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
