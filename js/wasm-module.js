@@ -12,21 +12,20 @@
 // Loading is synchronous (no top-level await, which the default targets of
 // Vite and of others refuse): the bytes are inflated synchronously and the
 // modules are built with -sWASM_ASYNC_COMPILATION=0.
-import { gunzipSync } from '../dist/fflate.mjs';
+import { gunzipBase64 } from './inflate.js';
 
 // In Node, zlib inflates a module in a few milliseconds, reached through
-// process.getBuiltinModule, which no bundler resolves for the browser, and
-// looked up at the first inflating (the Node build never inflates);
-// elsewhere fflate's gunzipSync does (bundled into dist/ by
-// scripts/inflater.mjs), as fast as DecompressionStream, which browsers offer
-// only asynchronously (docs/size.md).
-function gunzipBase64(/** @type {string} */ text) {
-  const zlib = /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib');
-  if (zlib) return zlib.gunzipSync(Buffer.from(text, 'base64'));
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return gunzipSync(bytes);
+// process.getBuiltinModule, which no bundler resolves for the browser, at
+// the first call (loading zlib costs a few ms of its own, and the build for
+// Node never inflates); elsewhere the package's own inflater does
+// (js/inflate.js), browsers' DecompressionStream being asynchronous only
+// (docs/size.md).
+/** @type {any} */
+let zlib;
+
+function inflateModule(/** @type {string} */ text) {
+  zlib ??= /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib') ?? null;
+  return zlib ? zlib.gunzipSync(Buffer.from(text, 'base64')) : gunzipBase64(text);
 }
 
 // The RangeError for running out of WebAssembly memory, with a code to
@@ -69,7 +68,7 @@ export function using(handle, fn) {
  * @param {string | Uint8Array} wasm
  */
 export function loadModule(createModule, wasm) {
-  return helpersFor(createModule({ wasmBinary: typeof wasm === 'string' ? gunzipBase64(wasm) : wasm }));
+  return helpersFor(createModule({ wasmBinary: typeof wasm === 'string' ? inflateModule(wasm) : wasm }));
 }
 
 /**

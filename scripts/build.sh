@@ -17,10 +17,10 @@ for module in zarr_rectilinear zarr_rectilinear_document; do
   cp build/wasm/$module.mjs dist/$module.mjs
   node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
 done
-# fflate's inflater, which js/wasm-module.js imports by a relative path.
-node scripts/inflater.mjs
+# The inflater that loads them in browsers (js/inflate.js), not gzipped.
+node scripts/embed-wasm.mjs --raw build/wasm/inflater.wasm dist/inflater.wasm.mjs
 # The package as Node itself loads it: js/ bundled, the modules' raw bytes
 # beside it (scripts/node-build.mjs). Rebuilt whenever js/ changes.
 node scripts/node-build.mjs build/wasm
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/*.d.mts scripts/fflate.d.mts dist/
+cp src/wasm/*.d.mts src/inflate/*.d.mts dist/

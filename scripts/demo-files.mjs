@@ -2,7 +2,7 @@
 // that `npm start` serves and `npm run site` copies.
 //
 //   web-demo/                  the demo
-//   js/, dist/ (two files)     the package, where the demo imports it (../js/index.js)
+//   js/, dist/ (MODULE_FILES)  the package, where the demo imports it (../js/index.js)
 //   node_modules/<package>/    the folders its import map points into, each
 //                              package's package.json and licence files
 //   LICENSE
@@ -31,8 +31,8 @@ function importMapFolders(html) {
 }
 
 // The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules"),
-// and the inflater that loads them (scripts/inflater.mjs).
-export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/fflate.mjs'];
+// and the inflater that loads them in browsers (js/inflate.js).
+export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/inflater.wasm.mjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */
 export function demoPaths(root) {

@@ -11,6 +11,8 @@ command -v em++ > /dev/null || missing+=(emscripten)
 [ -f /usr/include/rapidjson/document.h ] || missing+=(rapidjson-dev)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 command -v chromium > /dev/null || missing+=(chromium)
+# The inflater's tests check it against zlib's streams (tests/cpp/inflate*.cpp).
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 # The module's gzip, 5% smaller than zlib's (scripts/embed-wasm.mjs).
 command -v zopfli > /dev/null || missing+=(zopfli)
 # The fuzzer: clang with libFuzzer and the sanitizer runtimes.
