@@ -23,7 +23,6 @@ export function standingProblems(text, problems) {
   if (!unsafe.length) return problems;
   const columns = withPointers(text, unsafe.map((p) => p.path), documentModule().native.floatPlaces);
   if (documentModule().columnsFailedAt(columns) >= 0) {
-    documentModule().native._free(columns);
     return problems; // text that does not parse: every problem stands
   }
   const [floats] = documentModule().copyColumns(columns, true);

@@ -24,7 +24,6 @@ export function locatePointers(text, pointers) {
   const columns = withPointers(text, pointers, documentModule().native.locatePointers);
   const failed = documentModule().columnsFailedAt(columns);
   if (failed >= 0) {
-    documentModule().native._free(columns);
     throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
   }
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.

@@ -152,7 +152,6 @@ function projectPoints(grid, axis, values, length, what, big) {
   });
   const failed = columnsFailedAt(projection);
   if (failed >= 0) {
-    native._free(projection);
     throw new RangeError(`${what}[${failed}]: found ${values[failed]}; expected an integer index for axis ${axis} of length ${length}${unsafeHint([values[failed]])}`);
   }
   const [chunks, starts, stops, offsets, positions] = columns(projection, big);

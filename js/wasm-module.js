@@ -215,8 +215,14 @@ export function helpersFor(native) {
   }
 
   // The input element a Columns block (src/wasm/results.hpp) says was
-  // refused, or -1.
-  const columnsFailedAt = (block) => Number(heapWords().u64[(block >>> 0) / 8 + 3]) - 1;
+  // refused, the block freed (it holds no columns then); or -1, the block
+  // kept for copyColumns.
+  function columnsFailedAt(block) {
+    block >>>= 0;
+    const failed = Number(heapWords().u64[block / 8 + 3]) - 1;
+    if (failed >= 0) native._free(block);
+    return failed;
+  }
 
   // Copies the columns of a Columns block out, one typed array each
   // (uint64 or, with `asDouble`, Float64Array; see copyOut), and frees it.
