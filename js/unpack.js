@@ -1,51 +1,54 @@
 // @ts-check
-// Base64 of gzip turned back into bytes, synchronously, by the package's own
-// inflater: a WebAssembly module of about 3 KB (src/inflate/, docs/size.md,
-// "The inflater"), which browsers run at near native speed from the start,
-// where an inflater in JavaScript runs cold in the interpreter. Node inflates
-// with zlib instead (js/wasm-module.js).
-import inflaterWasm from '../dist/inflater.wasm.mjs';
+// Base64 of .lzma turned back into bytes, synchronously, by the package's
+// own unpacker: a WebAssembly module of a few KB (src/unpack/, docs/size.md,
+// "The unpacker"), which runs at near native speed from the start, where a
+// decoder in JavaScript runs cold in the interpreter. It loads the embedded
+// modules everywhere: neither browsers nor Node decode LZMA themselves.
+import unpackerWasm from '../dist/unpacker.wasm.mjs';
 
-/** @typedef {{ memory: WebAssembly.Memory, base64_decode: (text: number, length: number) => number, gunzip: (input: number, length: number, output: number, capacity: number) => number }} Inflater */
-/** @type {Inflater | undefined} */
-let inflater;
+/** @typedef {{ memory: WebAssembly.Memory, base64_decode: (text: number, length: number) => number, lzma_decode: (input: number, length: number, output: number, capacity: number) => number }} Unpacker */
+/** @type {Unpacker | undefined} */
+let unpacker;
 // Where free memory starts: the module's data and stack fill its first page.
 let base = 0;
 
-// Deflate expands at most 1032 to 1.
-const MAX_RATIO = 1032;
+// LZMA expands at most about 7,000 to 1 (a repeat of 273 bytes costs a
+// third of a bit at best): a header's size past this, of a corrupt
+// stream, takes no memory, and the decoder refuses it.
+const MAX_RATIO = 8192;
 
-/** @returns {Inflater} */
+/** @returns {Unpacker} */
 function instantiate() {
-  // The inflater's own bytes are few: decoding them in JS costs little.
-  const binary = atob(inflaterWasm);
+  // The unpacker's own bytes are few: decoding them in JS costs little.
+  const binary = atob(unpackerWasm);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const exports = /** @type {Inflater} */ (/** @type {unknown} */ (new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports));
+  const exports = /** @type {Unpacker} */ (/** @type {unknown} */ (new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports));
   base = exports.memory.buffer.byteLength;
-  return (inflater = exports);
+  return (unpacker = exports);
 }
 
-// Grows the inflater's memory to hold `bytes` from `base`.
+// Grows the unpacker's memory to hold `bytes` from `base`.
 function reserve(/** @type {WebAssembly.Memory} */ memory, /** @type {number} */ bytes) {
   const missing = base + bytes - memory.buffer.byteLength;
   if (missing > 0) memory.grow(Math.ceil(missing / 65536));
 }
 
 function corrupt(/** @type {number} */ code) {
-  return new Error(`zarr-rectilinear: an embedded WebAssembly module is corrupt (inflater error ${code}, listed in src/inflate/inflate.h); reinstall the package`);
+  return new Error(`zarr-rectilinear: an embedded WebAssembly module is corrupt (unpacker error ${code}, listed in src/unpack/unpack.h); reinstall the package`);
 }
 
 /**
- * The bytes that `text`, base64 of a gzip member, encodes, in a new
- * Uint8Array of their own (a copy out of the inflater's memory, which the
- * next call reuses). Throws an Error naming the inflater's code when the
- * text is not a valid gzip member in base64.
+ * The bytes that `text`, base64 of a .lzma stream with its size in its
+ * header (scripts/embed-wasm.mjs), encodes, in a new Uint8Array of their
+ * own (a copy out of the unpacker's memory, which the next call reuses).
+ * Throws an Error naming the unpacker's code when the text is not such a
+ * stream in base64.
  * @param {string} text
  * @returns {Uint8Array}
  */
-export function gunzipBase64(text) {
-  const { memory, base64_decode, gunzip } = inflater ?? instantiate();
+export function unpackBase64(text) {
+  const { memory, base64_decode, lzma_decode } = unpacker ?? instantiate();
   // The text in place, one byte a character (encodeInto: no loop in JS),
   // then decoded in place. Three bytes to spare, so that a character
   // outside ASCII, which is not base64, gets in whole and is refused.
@@ -53,12 +56,14 @@ export function gunzipBase64(text) {
   const { written } = new TextEncoder().encodeInto(text, new Uint8Array(memory.buffer, base, text.length + 3));
   const length = base64_decode(base, written);
   if (length < 0) throw corrupt(length);
-  // The output after the input, sized by the trailer's ISIZE, which the
-  // inflater checks: capped, as a corrupt one could ask for gigabytes.
-  const size = length < 4 ? 0 : new DataView(memory.buffer).getUint32(base + length - 4, true);
+  // The output after the input, sized by the header's size (bytes 5 to
+  // 12, little-endian), which the decoder checks: no room for a size of
+  // 2^32 or more (or "unknown", all ones), which it then refuses.
+  const header = new DataView(memory.buffer, base, length);
+  const size = length < 13 || header.getUint32(9, true) !== 0 ? 0 : header.getUint32(5, true);
   const capacity = Math.min(size, length * MAX_RATIO);
   reserve(memory, length + capacity);
-  const inflated = gunzip(base, length, base + length, capacity);
-  if (inflated < 0) throw corrupt(inflated);
-  return new Uint8Array(memory.buffer, base + length, inflated).slice();
+  const unpacked = lzma_decode(base, length, base + length, capacity);
+  if (unpacked < 0) throw corrupt(unpacked);
+  return new Uint8Array(memory.buffer, base + length, unpacked).slice();
 }

@@ -1,4 +1,4 @@
-// The inflater's WebAssembly module as base64, not gzipped, written by
+// The unpacker's WebAssembly module as base64, not compressed, written by
 // scripts/embed-wasm.mjs --raw.
-declare const inflaterWasm: string;
-export default inflaterWasm;
+declare const unpackerWasm: string;
+export default unpackerWasm;

@@ -1,16 +1,13 @@
-// The package's inflater (js/inflate.js, src/inflate/), which loads the
-// WebAssembly modules outside Node: it gives exactly what zlib gives, for
-// the two embedded modules and for payloads gzipped by zlib and by zopfli;
-// a corrupt payload throws an Error naming the inflater's code, and the
-// inflater keeps working after it.
+// The package's unpacker (js/unpack.js, src/unpack/), which loads the
+// embedded WebAssembly modules: the two modules decode to exactly the
+// built .wasm files, payloads compressed by xz round-trip, a corrupt
+// payload throws an Error naming the unpacker's code, and the unpacker
+// keeps working after it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { constants, gunzipSync, gzipSync } from 'node:zlib';
-import { gunzipBase64 } from '../../js/inflate.js';
+import { readFileSync } from 'node:fs';
+import { unpackBase64 } from '../../js/unpack.js';
 import gridModule from '../../dist/zarr_rectilinear.wasm.mjs';
 import documentModule from '../../dist/zarr_rectilinear_document.wasm.mjs';
 
@@ -28,83 +25,80 @@ function bytes(kind, size, seed) {
   return out;
 }
 
+// xz's .lzma of `data` at these options, its size written into its header
+// as scripts/embed-wasm.mjs writes it.
+function lzma(data, ...options) {
+  const stream = execFileSync('xz', ['--format=lzma', '--stdout', ...options], { input: data });
+  stream.writeBigUInt64LE(BigInt(data.length), 5);
+  return stream;
+}
+
 const SIZES = [0, 1, 100, 5000, 70000];
 const KINDS = ['random', 'runs', 'text'];
 
-test('both embedded modules inflate to exactly what zlib gives', () => {
-  for (const text of [gridModule, documentModule]) {
-    const expected = gunzipSync(Buffer.from(text, 'base64'));
-    const got = gunzipBase64(text);
+test('both embedded modules decode to exactly the built .wasm files', () => {
+  for (const [text, file] of [[gridModule, 'zarr_rectilinear'], [documentModule, 'zarr_rectilinear_document']]) {
+    const expected = readFileSync(new URL(`../../build/wasm/${file}.wasm`, import.meta.url));
+    const got = unpackBase64(text);
     assert.ok(got instanceof Uint8Array);
     assert.equal(got.length, expected.length);
-    assert.ok(Buffer.from(got.buffer, got.byteOffset, got.length).equals(expected));
+    assert.ok(Buffer.from(got.buffer, got.byteOffset, got.length).equals(expected), file);
   }
 });
 
-test('payloads gzipped by zlib, at each level and strategy, round-trip', () => {
+test('payloads compressed by xz, at several presets and literal bits, round-trip', () => {
   for (const kind of KINDS) {
     for (const size of SIZES) {
       const data = bytes(kind, size, size + 7);
-      for (const level of [0, 1, 6, 9]) {
-        for (const strategy of [constants.Z_DEFAULT_STRATEGY, constants.Z_FIXED, constants.Z_HUFFMAN_ONLY, constants.Z_RLE]) {
-          const text = gzipSync(data, { level, strategy }).toString('base64');
-          assert.deepEqual(gunzipBase64(text), data, `${kind}, ${size} bytes, level ${level}, strategy ${strategy}`);
-        }
+      for (const options of [['-0'], ['-6'], ['-9e'], ['--lzma1=preset=6,lc=0,lp=2,pb=0'], ['--lzma1=preset=1,lc=4,lp=0,pb=4']]) {
+        assert.deepEqual(unpackBase64(lzma(data, ...options).toString('base64')), data, `${kind}, ${size} bytes, ${options}`);
       }
     }
   }
 });
 
-test('payloads gzipped by zopfli round-trip', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'zr-inflate-'));
-  try {
-    for (const kind of KINDS) {
-      for (const size of SIZES) {
-        const data = bytes(kind, size, size + 3);
-        const file = join(dir, `${kind}-${size}`);
-        writeFileSync(file, data);
-        const text = execFileSync('zopfli', ['-c', file]).toString('base64');
-        assert.deepEqual(gunzipBase64(text), data, `${kind}, ${size} bytes`);
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('a corrupt payload throws an Error naming the inflater code, and the inflater keeps working', () => {
-  const gz = gzipSync(bytes('text', 5000, 1));
-  const flipped = (at) => {
-    const copy = Buffer.from(gz);
-    copy[at < 0 ? copy.length + at : at] ^= 1;
+test('a corrupt payload throws an Error naming the unpacker code, and the unpacker keeps working', () => {
+  const data = bytes('text', 5000, 1);
+  const good = lzma(data, '-6');
+  const changed = (at, value) => {
+    const copy = Buffer.from(good);
+    copy[at < 0 ? copy.length + at : at] = value;
     return copy.toString('base64');
   };
-  const huge = Buffer.from(gz);
-  huge.writeUInt32LE(0xffffffff, huge.length - 4); // ISIZE: 4 GiB, not grown to
+  const sized = (size) => {
+    const copy = Buffer.from(good);
+    copy.writeBigUInt64LE(size, 5);
+    return copy.toString('base64');
+  };
   const cases = [
-    ['not base64', 'H4sI!AAA', -1],
-    ['outside ASCII', `${gz.toString('base64').slice(0, -4)}é`, -1],
-    ['not gzip', Buffer.from('not a gzip member').toString('base64'), -2],
-    ['truncated', gz.subarray(0, gz.length - 3).toString('base64'), -3],
-    ['wrong ISIZE', flipped(-4), -14],
-    ['an ISIZE of 4 GiB', huge.toString('base64'), -14],
-    ['wrong CRC-32', flipped(-8), -15],
+    ['not base64', 'XQAA!AAA', -1],
+    ['outside ASCII', `${good.toString('base64').slice(0, -4)}é`, -1],
+    ['lc + lp above 4', changed(0, 4 + 9 * 1), -2],
+    ['truncated', good.subarray(0, good.length - 3).toString('base64'), -3],
+    ['only a header', good.subarray(0, 13).toString('base64'), -3],
+    ['its size unknown', sized(2n ** 64n - 1n), -5],
+    ['a size of 4 GiB, not grown to', sized(2n ** 32n), -5],
+    ['a size of 2 GiB, more than it can hold', sized(2n ** 31n), -5],
+    ['a size one more than its output', sized(BigInt(data.length + 1)), -6],
+    ['a size one less than its output', sized(BigInt(data.length - 1)), -6],
+    ['a range coder that does not start at 0', changed(13, 1), -7],
+    ['bytes after its end', Buffer.concat([good, Buffer.from([0])]).toString('base64'), -8],
   ];
   for (const [what, text, code] of cases) {
-    assert.throws(() => gunzipBase64(text), (error) => {
+    assert.throws(() => unpackBase64(text), (error) => {
       assert.ok(error instanceof Error, what);
-      assert.match(error.message, new RegExp(`corrupt \\(inflater error ${code},`), what);
+      assert.match(error.message, new RegExp(`corrupt \\(unpacker error ${code},`), what);
       return true;
-    });
-    assert.deepEqual(gunzipBase64(gz.toString('base64')), bytes('text', 5000, 1), `after ${what}`);
+    }, what);
+    assert.deepEqual(unpackBase64(good.toString('base64')), data, `after ${what}`);
   }
-  assert.equal(gunzipBase64(gridModule).length, gunzipSync(Buffer.from(gridModule, 'base64')).length);
+  assert.equal(unpackBase64(gridModule).length, readFileSync(new URL('../../build/wasm/zarr_rectilinear.wasm', import.meta.url)).length);
 });
 
 test('each result is a copy of its own, which later calls leave as it was', () => {
-  const first = gunzipBase64(gzipSync(bytes('random', 1000, 5)).toString('base64'));
+  const first = unpackBase64(lzma(bytes('random', 1000, 5), '-6').toString('base64'));
   const kept = Uint8Array.from(first);
-  gunzipBase64(gzipSync(bytes('runs', 100000, 6)).toString('base64'));
+  unpackBase64(lzma(bytes('runs', 100000, 6), '-6').toString('base64'));
   assert.deepEqual(first, kept);
   assert.equal(first.byteOffset, 0);
   assert.equal(first.buffer.byteLength, 1000);
