@@ -85,7 +85,7 @@ struct Unpacked {
 };
 inline Unpacked unpack(const Bytes &stream, size_t capacity) {
   const Bytes in(stream);  // exactly stream.size() bytes
-  auto out = std::make_unique<uint8_t[]>(capacity + 1);
+  auto out = std::make_unique<uint8_t[]>(capacity);
   const int32_t result = lzma_decode(in.data(), static_cast<uint32_t>(in.size()), out.get(), static_cast<uint32_t>(capacity));
   return {result, result < 0 ? Bytes{} : Bytes(out.get(), out.get() + result)};
 }
