@@ -6,7 +6,7 @@
 // compressed module: base64 of it costs about what it does alone once the
 // bundle is gzipped, where base64 of raw wasm compresses poorly.
 // js/unpack.js decodes it (docs/size.md, "The unpacker"). The .lzma is
-// xz's (`xz --format=lzma -9e`, scripts/setup.sh installs it), about 13%
+// xz's (`xz --format=lzma -9e`, scripts/setup.sh installs it), 13–14%
 // smaller than zopfli's gzip; its header then gets the module's size (xz
 // writes "unknown", with an end marker, which stays), so that the decoder
 // knows how much memory to take and checks that it gets exactly that.
