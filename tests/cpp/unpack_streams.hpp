@@ -23,6 +23,21 @@ struct Properties {
   uint32_t lc = 3, lp = 0, pb = 2;
 };
 
+// Runs a liblzma coder over all of `in` into `out` (its size the room
+// given, then what was written), and ends it; gives lzma_code's answer,
+// and whether all of `in` was read.
+inline lzma_ret run_coder(lzma_stream &stream, const Bytes &in, Bytes &out, bool *all_read = nullptr) {
+  stream.next_in = in.data();
+  stream.avail_in = in.size();
+  stream.next_out = out.data();
+  stream.avail_out = out.size();
+  const lzma_ret done = lzma_code(&stream, LZMA_FINISH);
+  out.resize(stream.total_out);
+  if (all_read) *all_read = stream.avail_in == 0;
+  lzma_end(&stream);
+  return done;
+}
+
 // liblzma's .lzma (LZMA_Alone) of `data` at a preset (with
 // LZMA_PRESET_EXTREME or not), with these properties: its size unknown in
 // the header and an end marker, as `xz --format=lzma` writes it.
@@ -35,14 +50,7 @@ inline Bytes lzma_alone(const Bytes &data, uint32_t preset, Properties propertie
   lzma_stream stream = LZMA_STREAM_INIT;
   if (lzma_alone_encoder(&stream, &options) != LZMA_OK) throw std::runtime_error("lzma_alone_encoder");
   Bytes out(data.size() + data.size() / 2 + 1024);
-  stream.next_in = data.data();
-  stream.avail_in = data.size();
-  stream.next_out = out.data();
-  stream.avail_out = out.size();
-  const lzma_ret done = lzma_code(&stream, LZMA_FINISH);
-  out.resize(stream.total_out);
-  lzma_end(&stream);
-  if (done != LZMA_STREAM_END) throw std::runtime_error("lzma_code");
+  if (run_coder(stream, data, out) != LZMA_STREAM_END) throw std::runtime_error("lzma_code");
   return out;
 }
 
@@ -96,14 +104,8 @@ inline bool liblzma_decodes(const Bytes &stream, Bytes *out) {
   lzma_stream decoder = LZMA_STREAM_INIT;
   if (lzma_alone_decoder(&decoder, UINT64_MAX) != LZMA_OK) throw std::runtime_error("lzma_alone_decoder");
   Bytes buffer(1 << 20);
-  decoder.next_in = stream.data();
-  decoder.avail_in = stream.size();
-  decoder.next_out = buffer.data();
-  decoder.avail_out = buffer.size();
-  const lzma_ret done = lzma_code(&decoder, LZMA_FINISH);
-  buffer.resize(decoder.total_out);
-  const bool whole = done == LZMA_STREAM_END && decoder.avail_in == 0;
-  lzma_end(&decoder);
+  bool all_read = false;
+  const bool whole = run_coder(decoder, stream, buffer, &all_read) == LZMA_STREAM_END && all_read;
   if (whole) *out = buffer;
   return whole;
 }
