@@ -113,8 +113,9 @@ int32_t lzma_decode(const uint8_t *in, uint32_t in_length, uint8_t *out, uint32_
 
   for (;;) {
     /* A stream of known size may end there without an end marker, its
-     * range coder then at 0 (else an end marker must follow). */
-    if (known && pos == limit && code == 0) break;
+     * range coder then at 0 and its input read (else an end marker must
+     * follow, which takes more bytes). */
+    if (known && pos == limit && code == 0 && in == end) break;
     uint32_t pos_state = pos & pos_mask;
     BIT(probs + IS_MATCH + (state << 4) + pos_state, bit);
     if (!bit) {

@@ -133,4 +133,10 @@ TEST_CASE("unpack: bytes after the end of the stream are refused", "[unpack][hos
     stream.push_back(0);
     CHECK(unpack(stream, kText.size()).result == UNPACK_TRAILING_DATA);
   }
+  // A stream of known size with no end marker: a byte after it is read as
+  // the start of one more symbol, which there is no room for.
+  Bytes a = HandStream(1).bits(0, 1).bits('a', 8).finish();
+  REQUIRE(unpack(a, 1).result == 1);
+  a.push_back(0);
+  CHECK(unpack(a, 1).result < 0);
 }
