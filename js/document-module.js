@@ -8,7 +8,7 @@
 // It loads at its first use, synchronously, so that a program which only
 // builds grids never instantiates it and no public call becomes async.
 import createDocumentModule from '../dist/zarr_rectilinear_document.mjs';
-import gzippedWasm from '../dist/zarr_rectilinear_document.wasm.mjs';
+import packedWasm from '../dist/zarr_rectilinear_document.wasm.mjs';
 import { loadModule } from './wasm-module.js';
 
 /** @typedef {import('../dist/zarr_rectilinear_document.mjs').DocumentModule} DocumentModule */
@@ -29,5 +29,5 @@ let loaded = null;
 
 // The loaded module and its heap helpers (js/wasm-module.js).
 export function documentModule() {
-  return (loaded ??= guardBindings(loadModule(createDocumentModule, gzippedWasm)));
+  return (loaded ??= guardBindings(loadModule(createDocumentModule, packedWasm)));
 }

@@ -4,13 +4,13 @@
 // short-lived access to its heap. The document module has its own
 // (js/document-module.js).
 import createModule from '../dist/zarr_rectilinear.mjs';
-import gzippedWasm from '../dist/zarr_rectilinear.wasm.mjs';
+import packedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 import { gridCalls } from './grid-module.js';
 import { loadModule } from './wasm-module.js';
 
 export { PACKED_BYTES, outOfMemory, using } from './wasm-module.js';
 
-const helpers = loadModule(createModule, gzippedWasm);
+const helpers = loadModule(createModule, packedWasm);
 export const native = gridCalls(helpers.native, helpers);
 export const {
   checkMemory, allocate, withHeap, withBytes, heapWords, u8View, u64View, f64View, i64View,

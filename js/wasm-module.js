@@ -5,28 +5,16 @@
 // (js/document-module.js), loaded only by what reads whole documents. Each
 // has its own heap, out-of-memory flag and problem codes, so each gets its
 // own set of the helpers below. The wasm bytes are inlined in a module of
-// their own, gzipped (scripts/embed-wasm.mjs), so loading needs no fetch,
+// their own, as .lzma (scripts/embed-wasm.mjs), so loading needs no fetch,
 // no file path and no bundler configuration, in Node, browsers and workers;
 // the package's build for Node itself (scripts/node-build.mjs) reads them
 // raw from files beside it instead.
 // Loading is synchronous (no top-level await, which the default targets of
-// Vite and of others refuse): the bytes are inflated synchronously and the
-// modules are built with -sWASM_ASYNC_COMPILATION=0.
-import { gunzipBase64 } from './inflate.js';
-
-// In Node, zlib inflates a module in a few milliseconds, reached through
-// process.getBuiltinModule, which no bundler resolves for the browser, at
-// the first call (loading zlib costs a few ms of its own, and the build for
-// Node never inflates); elsewhere the package's own inflater does
-// (js/inflate.js), browsers' DecompressionStream being asynchronous only
-// (docs/size.md).
-/** @type {any} */
-let zlib;
-
-function inflateModule(/** @type {string} */ text) {
-  zlib ??= /** @type {any} */ (globalThis).process?.getBuiltinModule?.('node:zlib') ?? null;
-  return zlib ? zlib.gunzipSync(Buffer.from(text, 'base64')) : gunzipBase64(text);
-}
+// Vite and of others refuse): the bytes are decoded synchronously, by the
+// package's own unpacker (js/unpack.js) in every environment (no platform
+// decodes LZMA, and browsers' DecompressionStream is asynchronous only),
+// and the modules are built with -sWASM_ASYNC_COMPILATION=0.
+import { unpackBase64 } from './unpack.js';
 
 // The RangeError for running out of WebAssembly memory, with a code to
 // switch on (docs/memory.md).
@@ -61,14 +49,14 @@ export function using(handle, fn) {
 /**
  * Instantiates a module, synchronously, from its Emscripten factory (of a
  * module built with -sWASM_ASYNC_COMPILATION=0, which returns it ready)
- * and its bytes: gzipped and base64-encoded as embedded, or raw as the Node
+ * and its bytes: as .lzma in base64 as embedded, or raw as the Node
  * build reads them (scripts/node-build.mjs).
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
  * @param {(moduleArg?: object) => M} createModule
  * @param {string | Uint8Array} wasm
  */
 export function loadModule(createModule, wasm) {
-  return helpersFor(createModule({ wasmBinary: typeof wasm === 'string' ? inflateModule(wasm) : wasm }));
+  return helpersFor(createModule({ wasmBinary: typeof wasm === 'string' ? unpackBase64(wasm) : wasm }));
 }
 
 /**

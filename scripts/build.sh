@@ -12,15 +12,16 @@ export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm -j"$jobs"
 mkdir -p dist
+# The unpacker that decodes the modules (js/unpack.js), not compressed:
+# first, as embedding each module decodes it back with it.
+node scripts/embed-wasm.mjs --raw build/wasm/unpacker.wasm dist/unpacker.wasm.mjs
 # The grid module and the document module (docs/wasm-boundary.md, "Two modules").
 for module in zarr_rectilinear zarr_rectilinear_document; do
   cp build/wasm/$module.mjs dist/$module.mjs
   node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
 done
-# The inflater that loads them in browsers (js/inflate.js), not gzipped.
-node scripts/embed-wasm.mjs --raw build/wasm/inflater.wasm dist/inflater.wasm.mjs
 # The package as Node itself loads it: js/ bundled, the modules' raw bytes
 # beside it (scripts/node-build.mjs). Rebuilt whenever js/ changes.
 node scripts/node-build.mjs build/wasm
 # Their types, written by hand, for the type check of js/ (tsconfig.json).
-cp src/wasm/*.d.mts src/inflate/*.d.mts dist/
+cp src/wasm/*.d.mts src/unpack/*.d.mts dist/

@@ -31,8 +31,8 @@ function importMapFolders(html) {
 }
 
 // The two WebAssembly modules, each its glue and its bytes (docs/wasm-boundary.md, "Two modules"),
-// and the inflater that loads them in browsers (js/inflate.js).
-export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/inflater.wasm.mjs'];
+// and the unpacker that decodes them (js/unpack.js).
+export const MODULE_FILES = [...['zarr_rectilinear', 'zarr_rectilinear_document'].flatMap((m) => [`dist/${m}.mjs`, `dist/${m}.wasm.mjs`]), 'dist/unpacker.wasm.mjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */
 export function demoPaths(root) {

@@ -2,7 +2,7 @@
 // "node" condition). js/ is some forty modules, and Node's ES module loader
 // spends about a millisecond on each, so here they are bundled into a few
 // files, and the WebAssembly modules are read raw from files beside them
-// instead of inflated from their embedded base64 (docs/size.md, "Start-up").
+// instead of decoded from their embedded base64 (docs/size.md, "Start-up").
 // Together that halves the time from `import` to the first answer.
 //
 // Bundlers never see this build: they match package.json's "module"

@@ -11,10 +11,10 @@ command -v em++ > /dev/null || missing+=(emscripten)
 [ -f /usr/include/rapidjson/document.h ] || missing+=(rapidjson-dev)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 command -v chromium > /dev/null || missing+=(chromium)
-# The inflater's tests check it against zlib's streams (tests/cpp/inflate*.cpp).
-[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
-# The module's gzip, 5% smaller than zlib's (scripts/embed-wasm.mjs).
-command -v zopfli > /dev/null || missing+=(zopfli)
+# The modules' .lzma (scripts/embed-wasm.mjs).
+command -v xz > /dev/null || missing+=(xz-utils)
+# The unpacker's tests check it against liblzma (tests/cpp/unpack*.cpp).
+[ -f /usr/include/lzma.h ] || missing+=(liblzma-dev)
 # The fuzzer: clang with libFuzzer and the sanitizer runtimes.
 command -v clang++-14 > /dev/null || missing+=(clang-14)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' > /dev/null || missing+=(libclang-rt-14-dev)

@@ -1,3 +1,3 @@
-// The gzipped document module as base64, written by scripts/embed-wasm.mjs.
-declare const gzippedWasm: string;
-export default gzippedWasm;
+// The document module as .lzma in base64, written by scripts/embed-wasm.mjs.
+declare const packedWasm: string;
+export default packedWasm;

@@ -1,11 +1,11 @@
 /* Base64 (RFC 4648, standard alphabet, `=` padding), decoded in place:
  * every byte is written after the characters that make it are read, so
  * the decoded bytes never overtake the text still unread. */
-#include "inflate.h"
+#include "unpack.h"
 
 int32_t base64_decode(uint8_t *text, uint32_t length) {
   /* Padded text comes in groups of four; the result must fit an int32. */
-  if ((length & 3) || length > 0x7ffffffc) return INFLATE_BAD_BASE64;
+  if ((length & 3) || length > 0x7ffffffc) return UNPACK_BAD_BASE64;
   if (length && text[length - 1] == '=') length -= text[length - 2] == '=' ? 2 : 1;
   uint32_t out = 0, bits = 0, count = 0;
   for (uint32_t i = 0; i < length; i++) {
@@ -16,7 +16,7 @@ int32_t base64_decode(uint8_t *text, uint32_t length) {
     else if (c - '0' < 10) value = c - '0' + 52;
     else if (c == '+') value = 62;
     else if (c == '/') value = 63;
-    else return INFLATE_BAD_BASE64;
+    else return UNPACK_BAD_BASE64;
     bits = bits << 6 | value;
     count += 6;
     if (count >= 8) {
@@ -26,6 +26,6 @@ int32_t base64_decode(uint8_t *text, uint32_t length) {
   }
   /* The unused low bits of the last group must be zero, as every encoder
    * writes them: other text is the encoding of no bytes. */
-  if (bits & ((1u << count) - 1)) return INFLATE_BAD_BASE64;
+  if (bits & ((1u << count) - 1)) return UNPACK_BAD_BASE64;
   return (int32_t)out;
 }
