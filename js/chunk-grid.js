@@ -48,7 +48,6 @@ function fromOutcome(outcome, jsProblems = []) {
 
 const readText = (input, read) => withBytes(input, (address, length) => read(address, length));
 
-
 const axisChunkOut = (found, big) => ({
   chunk: output(found.chunk, big, 'chunk'),
   origin: output(found.origin, big, 'origin'),

@@ -87,13 +87,14 @@ export async function run() {
   const payload = part('dist/zarr_rectilinear.wasm.mjs');
   const glue = part('dist/zarr_rectilinear.mjs');
   const unpacker = part('dist/unpacker.wasm.mjs');
+  const wrapper = text.length - payload - unpacker - glue;
   const share = (bytes) => `${Math.round((bytes / text.length) * 100)}%`;
   console.log(`\n${ENTRY_POINTS[0].name}, by part`);
   table([['part', 'minified', 'share'],
     ['wasm (.lzma, base64)', kb(payload), share(payload)],
     ['unpacker (wasm, base64)', kb(unpacker), share(unpacker)],
     ['emscripten glue', kb(glue), share(glue)],
-    ['js/ wrapper', kb(text.length - payload - unpacker - glue), share(text.length - payload - unpacker - glue)]]);
+    ['js/ wrapper', kb(wrapper), share(wrapper)]]);
 
   const node = nodeStartUp();
   const chromium = await chromiumStartUp();
