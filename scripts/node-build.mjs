@@ -23,14 +23,15 @@ const DOCUMENT = 'zarr_rectilinear_document';
 for (const module of [GRID, DOCUMENT]) copyFileSync(`${wasmFolder}/${module}.wasm`, `${out}/${module}.wasm`);
 
 // What the Node build loads in place of three of js/'s imports: each
-// module's bytes from its file, and the document module's glue, as
+// module's bytes, read from its file when the module loads
+// (js/wasm-module.js, loadModule), and the document module's glue, as
 // CommonJS, at its first use (js/document-module.js), so that an `import`
-// of the package does not parse it.
+// of the package neither reads the document module nor parses its glue.
+const readBytes = (module) => `import { readFileSync } from 'node:fs';
+export default () => readFileSync(new URL('./${module}.wasm', import.meta.url));`;
 const replacements = {
-  [`${GRID}.wasm.mjs`]: `import { readFileSync } from 'node:fs';
-export default readFileSync(new URL('./${GRID}.wasm', import.meta.url));`,
-  [`${DOCUMENT}.wasm.mjs`]: `import { readFileSync } from 'node:fs';
-export default readFileSync(new URL('./${DOCUMENT}.wasm', import.meta.url));`,
+  [`${GRID}.wasm.mjs`]: readBytes(GRID),
+  [`${DOCUMENT}.wasm.mjs`]: readBytes(DOCUMENT),
   [`${DOCUMENT}.mjs`]: `import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export default (moduleArg) => require('./${DOCUMENT}.cjs').default(moduleArg);`,
