@@ -75,22 +75,30 @@ SliceProjection project_slice(const Axis& axis, Range range, uint64_t step) {
 
 PointsProjection group_points(std::vector<Located> located) {
   const size_t n = located.size();
-  std::vector<uint64_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  const bool sorted = std::is_sorted(located.begin(), located.end(),
-                                     [](const Located& a, const Located& b) { return a.chunk < b.chunk; });
-  if (!sorted) {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint64_t a, uint64_t b) { return located[a].chunk < located[b].chunk; });
+  // Positions ordered by chunk, each chunk's in the order given: counted
+  // into place when the chunks span at most twice the points (the usual
+  // case, in O(n)), else sorted as (chunk, position) pairs, which are all
+  // different, so that std::sort keeps that order too.
+  std::vector<std::pair<uint64_t, uint64_t>> order(n);
+  uint64_t low = UINT64_MAX, high = 0;
+  for (const Located& l : located) low = std::min(low, l.chunk), high = std::max(high, l.chunk);
+  if (n > 0 && high - low < 2 * uint64_t(n)) {
+    std::vector<size_t> next(high - low + 2, 0);
+    for (const Located& l : located) ++next[l.chunk - low + 1];
+    for (size_t c = 1; c < next.size(); ++c) next[c] += next[c - 1];
+    for (size_t i = 0; i < n; ++i) order[next[located[i].chunk - low]++] = {located[i].chunk, i};
+  } else {
+    for (size_t i = 0; i < n; ++i) order[i] = {located[i].chunk, i};
+    std::sort(order.begin(), order.end());
   }
   PointsProjection out;
   out.offsets.reserve(n);
   out.positions.reserve(n);
   for (size_t k = 0; k < n; ++k) {
-    const uint64_t i = order[k];
-    if (out.chunks.empty() || out.chunks.back() != located[i].chunk) {
+    const auto [chunk, i] = order[k];
+    if (out.chunks.empty() || out.chunks.back() != chunk) {
       if (!out.chunks.empty()) out.stops.push_back(k);
-      out.chunks.push_back(located[i].chunk);
+      out.chunks.push_back(chunk);
       out.starts.push_back(k);
     }
     out.offsets.push_back(located[i].offset);

@@ -90,6 +90,30 @@ TEST_CASE("Axis counts, and data size statistics from runs: smallest, largest, m
   CHECK(zr::counts_of(huge).edge_sum == kMax);
 }
 
+TEST_CASE("Data size statistics count thousands of distinct sizes", "[axis][summary]") {
+  // 3,000 sizes, each written three times in a shuffled order; the table
+  // that counts them grows many times on the way.
+  std::mt19937_64 rng(7);
+  std::vector<uint64_t> order;
+  for (int round = 0; round < 3; ++round) {
+    for (uint64_t k = 1; k <= 3000; ++k) order.push_back(k * 977);
+  }
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<Run> runs;
+  uint64_t sum = 0;
+  for (uint64_t size : order) runs.push_back({size, 1}), sum += size;
+  const Axis a = zr::Axis::from_runs(sum, std::vector<Run>(runs)).value();
+  std::map<uint64_t, uint64_t> counts;
+  for (uint64_t v : data_sizes(a)) ++counts[v];
+  const zr::DataSizeStats s = zr::data_size_stats(a);
+  CHECK(s.most_common_count == 3);
+  // Every size ties: the first written wins.
+  CHECK(s.most_common == order.front());
+  CHECK(s.smallest == 977);
+  CHECK(s.largest == 3000 * 977);
+  CHECK(counts.size() == 3000);
+}
+
 TEST_CASE("The chunk at an element reaches into overflow chunks, up to the edge sum", "[axis][window]") {
   const Axis a = list_axis(6, {{4, 3}});  // declares 12: chunk 2 is overflow
   const zr::AxisChunk c = zr::chunk_at(a, 9);
@@ -190,6 +214,9 @@ TEST_CASE("Property: axis queries agree with expanded edges on random axes", "[p
       for (uint64_t v : sizes) ++counts[v];
       CHECK(counts[s.most_common] == s.most_common_count);
       for (const auto& [size, count] : counts) CHECK(count <= s.most_common_count);
+      // Ties go to the size seen first.
+      CHECK(s.most_common == *std::find_if(sizes.begin(), sizes.end(),
+                                           [&](uint64_t v) { return counts[v] == s.most_common_count; }));
     }
 
     for (uint64_t e = 0; e < a.edge_sum(); ++e) {

@@ -134,6 +134,7 @@ void check_points(const RefAxis& ref, const zr::PointsProjection& p, const U& ex
     next = p.stops[i];
     for (uint64_t j = p.starts[i]; j < p.stops[i]; ++j) {
       REQUIRE(p.positions[j] < expected.size());
+      if (j > p.starts[i]) CHECK(p.positions[j] > p.positions[j - 1]);  // each chunk's in the order given
       ++filled[p.positions[j]];
       CHECK(p.offsets[j] < ref.edges[p.chunks[i]]);
       CHECK(ref.origin(p.chunks[i]) + p.offsets[j] == expected[p.positions[j]]);
