@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <cstring>
 
 #include <rapidjson/error/en.h>
@@ -218,8 +217,6 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     return interrupt() && out.Null();
   }
   bool Bool(bool b) { return skipped_scalar() || (interrupt() && out.Bool(b)); }
-  // RapidJSON parses non-negative integers itself, quickly and exactly.
-  bool Uint(unsigned u) { return Uint64(u); }
   bool Uint64(uint64_t u) {
     if (skipped_scalar()) return true;
     if (lists.active()) {
@@ -227,17 +224,6 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
       if (!lists.replay(out)) return false;
     }
     return out.Uint64(u);
-  }
-  // Any other number keeps its exact text, read back from the source: the
-  // parser reports a number just after its last character.
-  bool Int(int) { return number_from_source(); }
-  bool Int64(int64_t) { return number_from_source(); }
-  // RapidJSON hands infinity for the tokens, but also for some numbers near
-  // a double's limit (its fast path rounds 1.7976931348623158e308, the
-  // largest double, up): a number's text ends in a digit, a token's never.
-  bool Double(double d) {
-    const bool number = std::isfinite(d) || std::isdigit(static_cast<unsigned char>(source[stream->Tell() - 1]));
-    return number ? number_from_source() : non_finite();
   }
   // ledger: non-finite-tokens
   // RapidJSON also takes Inf, -Inf and -NaN; only the tokens that writers
@@ -247,27 +233,22 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   std::optional<size_t> bad_token;  // where a token was refused
   size_t non_finite_count = 0;
   size_t source_offset = 0;  // bytes of the input before `source` (a byte-order mark)
-  bool non_finite() {
-    const size_t end = stream->Tell();
-    size_t begin = end;
-    while (begin > 0 && (std::isalpha(static_cast<unsigned char>(source[begin - 1])) || source[begin - 1] == '-')) --begin;
-    const std::string_view token = source.substr(begin, end - begin);
+  bool non_finite(std::string_view token) {
+    const size_t begin = stream->Tell() - token.size();  // reported just after it
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
     if (skipped_scalar()) return true;
     ++non_finite_count;
     const std::string text = std::string(token) + ' ' + std::to_string(source_offset + begin);
     return interrupt() && tagged(kNonFiniteTag, text.data(), text.size());
   }
-  bool number_from_source() {
-    if (skipped_scalar()) return true;
-    const size_t end = stream->Tell();
-    size_t begin = end;
-    while (begin > 0 && std::strchr("0123456789+-.eE", source[begin - 1]) && source[begin - 1] != '\0') --begin;
-    return RawNumber(source.data() + begin, static_cast<rapidjson::SizeType>(end - begin), true);
-  }
+  // Every number comes as its text (kParseNumbersAsStringsFlag: RapidJSON
+  // converts none, so its floating-point conversion is not linked in), and
+  // so do the tokens, which end in a letter where a number never does.
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    const std::string_view text(s, n);
+    if (std::isalpha(static_cast<unsigned char>(text.back()))) return non_finite(text);
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
-    if (auto v = plain_uint64({s, n})) return Uint64(*v);
+    if (auto v = plain_uint64(text)) return Uint64(*v);
     if (skipped_scalar()) return true;
     return interrupt() && tagged(kNumberTag, s, n);
   }
@@ -337,8 +318,8 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
     bytes.remove_prefix(3);
     skipped = 3;
   }
-  constexpr unsigned kFlags =
-      rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag | rapidjson::kParseNanAndInfFlag;
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+                              rapidjson::kParseNanAndInfFlag | rapidjson::kParseNumbersAsStringsFlag;
   rapidjson::ParseResult result;
   bool full = false;
   std::optional<size_t> bad_token;
