@@ -1,10 +1,11 @@
 // @ts-check
-// What the package's own tests look into: the loaded modules, the grid
-// module's heap, and the words a slice crosses in. Not part of the API.
+// What the package's own tests and benchmarks look into: the loaded
+// modules, the grid module's heap, and the words a slice crosses in. Not
+// part of the API.
 // The tests reach it through package.json's "imports" (`#internals`),
 // which only files inside the package resolve, so that in Node they look
 // into the same modules as the built package they test
 // (scripts/node-build.mjs), not into a second copy loaded from js/.
-export { native, heapInUse, problemCodes } from './native.js';
+export { native, heapInUse, problemCodes, f64View, using, withBytes } from './native.js';
 export { documentModule } from './document-module.js';
 export { sliceArg } from './selection.js';

@@ -3,14 +3,14 @@
 // import (synchronously: js/wasm-module.js), and the helpers that give
 // short-lived access to its heap. The document module has its own
 // (js/document-module.js).
-import createModule from '../dist/zarr_rectilinear.mjs';
 import packedWasm from '../dist/zarr_rectilinear.wasm.mjs';
+import { createGridModule } from './grid-loader.js';
 import { gridCalls } from './grid-module.js';
 import { loadModule } from './wasm-module.js';
 
 export { PACKED_BYTES, outOfMemory, using } from './wasm-module.js';
 
-const helpers = loadModule(createModule, packedWasm);
+const helpers = loadModule(createGridModule, packedWasm);
 export const native = gridCalls(helpers.native, helpers);
 export const {
   checkMemory, allocate, withHeap, withBytes, heapWords, u8View, u64View, f64View, i64View,

@@ -47,13 +47,14 @@ export function using(handle, fn) {
 }
 
 /**
- * Instantiates a module, synchronously, from its Emscripten factory (of a
- * module built with -sWASM_ASYNC_COMPILATION=0, which returns it ready)
- * and its bytes: as .lzma in base64 as embedded, or a function that
+ * Instantiates a module, synchronously, from its factory (js/grid-loader.js
+ * for the grid module; for the document module, emscripten's, of a module
+ * built with -sWASM_ASYNC_COMPILATION=0, which returns it ready) and its
+ * bytes: as .lzma in base64 as embedded, or a function that
  * reads them raw, as the Node build gives them (scripts/node-build.mjs),
  * so that a module never loaded is never read.
  * @template {import('../dist/zarr_rectilinear.mjs').ModuleBasics} M
- * @param {(moduleArg?: object) => M} createModule
+ * @param {(moduleArg: { wasmBinary: Uint8Array }) => M} createModule
  * @param {string | (() => Uint8Array)} wasm
  */
 export function loadModule(createModule, wasm) {

@@ -1,10 +1,11 @@
-// Types for the grid module that src/wasm/grid_exports.cpp builds, as
+// Types for the grid module that src/wasm/grid_exports.cpp builds
+// (dist/zarr_rectilinear.wasm, instantiated by js/grid-loader.js), as
 // js/grid-module.js presents it to the rest of the wrapper, and for what
 // both modules export alike (src/wasm/module_basics.cpp), written by hand;
 // the document module's are in zarr_rectilinear_document.d.mts.
-// scripts/build.sh copies this file beside the module
-// (dist/zarr_rectilinear.d.mts), so that the type check of js/
-// (tsconfig.json) reads these types instead of the generated JavaScript.
+// scripts/build.sh copies this file to dist/, where the wrapper's JSDoc
+// imports it as '../dist/zarr_rectilinear.mjs': types only, since the grid
+// module has no JavaScript of its own.
 // Not part of the package's public types. docs/wasm-boundary.md says what
 // crosses and how: uint64_t crosses as bigint, size_t and double as
 // number, bool as boolean (a number in a raw export). An address is a
@@ -232,6 +233,3 @@ export interface NativeModule extends RawGridModule {
   readJSON(text: number, length: number): unknown;
 }
 
-/** Built with -sWASM_ASYNC_COMPILATION=0: the module, instantiated, with no promise. */
-declare function createModule(moduleArg?: object): RawGridModule;
-export default createModule;

@@ -85,15 +85,15 @@ export async function run() {
   const part = (suffix) => Object.entries(inputs).filter(([path]) => path.endsWith(suffix))
     .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
   const payload = part('dist/zarr_rectilinear.wasm.mjs');
-  const glue = part('dist/zarr_rectilinear.mjs');
   const unpacker = part('dist/unpacker.wasm.mjs');
-  const wrapper = text.length - payload - unpacker - glue;
+  const loader = part('js/grid-loader.js');
+  const wrapper = text.length - payload - unpacker - loader;
   const share = (bytes) => `${Math.round((bytes / text.length) * 100)}%`;
   console.log(`\n${ENTRY_POINTS[0].name}, by part`);
   table([['part', 'minified', 'share'],
     ['wasm (.lzma, base64)', kb(payload), share(payload)],
     ['unpacker (wasm, base64)', kb(unpacker), share(unpacker)],
-    ['emscripten glue', kb(glue), share(glue)],
+    ['loader (js/grid-loader.js; no emscripten glue)', kb(loader), share(loader)],
     ['js/ wrapper', kb(wrapper), share(wrapper)]]);
 
   const node = nodeStartUp();

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
-import { native, f64View, using, withBytes } from '../../js/native.js';
+import { native, f64View, using, withBytes, heapInUse } from '#internals';
 import { faulting, freshMemory, inTurns, median, ms, ratio, spread, table, times } from './measure.mjs';
 import { prefixSums, plainLocateMany } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
@@ -140,9 +140,9 @@ export function run() {
 
   // (c) A run-heavy axis that plain JS can only handle by expanding.
   const heavyCount = 1e9;
-  const before = native.heapInUse();
+  const before = heapInUse();
   const heavy = ChunkGrid.fromChunkShapes([1000 * heavyCount], [[[1000, heavyCount]]]);
-  const heavyBytes = native.heapInUse() - before;
+  const heavyBytes = heapInUse() - before;
   const fit = 1e7; // an expansion plain JS can hold: 80 MB of prefix sums
   const fitEnds = [prefixSums(new Float64Array(fit).fill(1000))];
   for (const sorted of [false, true]) {

@@ -3,7 +3,7 @@
 // 2^53 and validates nothing: a lower bound, not a peer.
 import { execFileSync } from 'node:child_process';
 import { ChunkGrid } from 'zarr-rectilinear';
-import { native } from '../../js/native.js';
+import { native, heapInUse } from '#internals';
 import { median, ms, table } from './measure.mjs';
 import { irregularEdges, seeded } from './datasets.mjs';
 
@@ -19,7 +19,7 @@ export function document(edgeCount, rnd) {
 // as the growth of a heap that nothing else has used.
 function peakHeap(edges) {
   const code = `
-    import { native } from ${JSON.stringify(new URL('../../js/native.js', import.meta.url).href)};
+    import { native } from '#internals';
     import { ChunkGrid } from 'zarr-rectilinear';
     import { document } from ${JSON.stringify(import.meta.url)};
     import { seeded } from ${JSON.stringify(new URL('./datasets.mjs', import.meta.url).href)};
@@ -27,7 +27,9 @@ function peakHeap(edges) {
     const before = native.HEAPU8.length;
     ChunkGrid.fromMetadata(bytes).dispose();
     console.log(native.HEAPU8.length - before);`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }));
+  // From the package's folder, where 'zarr-rectilinear' and '#internals' resolve.
+  const cwd = new URL('../..', import.meta.url).pathname;
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd }));
 }
 
 export function run() {
@@ -38,9 +40,9 @@ export function run() {
   const parse = median(() => JSON.parse(text), { reps: 5, warmup: 1 });
   const fromText = median(() => ChunkGrid.fromMetadata(text).dispose(), { reps: 5, warmup: 1 });
   const fromBytes = median(() => ChunkGrid.fromMetadata(bytes).dispose(), { reps: 5, warmup: 1 });
-  const before = native.heapInUse();
+  const before = heapInUse();
   const grid = ChunkGrid.fromMetadata(bytes);
-  const held = native.heapInUse() - before;
+  const held = heapInUse() - before;
   const runs = grid.runs(0).length;
   grid.dispose();
   console.log(`\n3. Metadata: ${EDGES.toLocaleString('en')} explicit edges, ${mb.toFixed(1)} MB of JSON`);

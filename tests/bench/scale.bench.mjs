@@ -1,17 +1,17 @@
 // 5. Scale: building huge grids, and how lookup time grows with the
 // number of runs.
 import { ChunkGrid } from 'zarr-rectilinear';
-import { native } from '../../js/native.js';
+import { heapInUse } from '#internals';
 import { median, ms, table } from './measure.mjs';
 import { document } from './metadata.bench.mjs';
 import { indices, irregularEdges, seeded } from './datasets.mjs';
 
 function built(make) {
-  const before = native.heapInUse();
+  const before = heapInUse();
   const t0 = performance.now();
   const grid = make();
   const time = performance.now() - t0;
-  const bytes = native.heapInUse() - before;
+  const bytes = heapInUse() - before;
   return { grid, time, bytes };
 }
 
