@@ -64,6 +64,6 @@ export async function compact(file, { write = false, lenient = false, out = proc
   const [begin, end] = chunkGridSpan(bytes);
   const replacement = Buffer.from(text);
   if (replacement.equals(bytes.subarray(begin, end))) return 0;
-  await replaceFile(file, Buffer.concat([bytes.subarray(0, begin), replacement, bytes.subarray(end)]));
+  await replaceFile(file, Buffer.concat([bytes.subarray(0, begin), replacement, bytes.subarray(end)]), { read: bytes });
   return 0;
 }

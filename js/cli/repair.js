@@ -29,12 +29,13 @@ export async function repair(targets, { write = false, out = process.stdout, err
     const file = safeText(source.file);
     try {
       if (source.url) throw new Error('repair reads and writes files, not URLs');
-      const { text, changes, unrepaired } = repairMetadata(await source.read());
+      const bytes = await source.read();
+      const { text, changes, unrepaired } = repairMetadata(bytes);
       for (const c of changes) {
         out.write(`${file}: ${safeText(c.pointer) || '(document)'}: ${shown(c.old)} -> ${c.new === '' ? '(removed)' : shown(c.new)} (${c.entry})\n`);
       }
       for (const u of unrepaired) out.write(`${file}: ${safeText(u.pointer) || '(document)'}: not repaired (${u.entry}): ${safeText(u.reason)}\n`);
-      if (write && changes.length > 0) await replaceFile(source.file, text);
+      if (write && changes.length > 0) await replaceFile(source.file, text, { read: bytes });
       summary.changes += changes.length;
       summary[changes.length > 0 ? 'changed' : 'unchanged']++;
     } catch (caught) {

@@ -1,5 +1,6 @@
 // The CLI against a hostile store or a hostile neighbour: files written
-// through an exclusive temporary file, symlinks refused for writing and
+// through an exclusive temporary file, never over another writer's change
+// made after the read, symlinks refused for writing and
 // kept inside the tree for reading, special files never read, and text
 // from the data escaped before it reaches the terminal.
 import { test, before, after } from 'node:test';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtures, run } from './support.mjs';
 import { compact } from '../../js/cli/compact.js';
+import { repair } from '../../js/cli/repair.js';
 
 let work;
 before(() => {
@@ -49,6 +51,50 @@ test('compact --write refuses a symlinked zarr.json, naming the file it leads to
   assert.deepEqual(readFileSync(target), original);
   // Without --write it only reads, and the link is followed.
   assert.equal((await run('compact', join(dir, 'zarr.json'))).code, 0);
+});
+
+// Another writer's bytes, written into `file` when the command first
+// prints (after it read the file, before it writes its own).
+function overlappingWriter(file) {
+  const theirs = Buffer.from('{"zarr_format": 3, "node_type": "group", "attributes": {"written by": "someone else"}}\n');
+  let done = false;
+  const out = { write() { if (!done) writeFileSync(file, theirs), (done = true); } };
+  return { out, theirs };
+}
+
+test('compact --write loses no other writer\'s change made after its read: it refuses, and the file keeps theirs', async () => {
+  const dir = join(work, 'overlap-compact');
+  mkdirSync(dir);
+  const file = join(dir, 'zarr.json');
+  writeFileSync(file, original);
+  const { out, theirs } = overlappingWriter(file);
+  await assert.rejects(compact(file, { write: true, out, err: sink }), /changed after it was read \(now \d+ bytes, read as \d+\); nothing written/);
+  assert.deepEqual(readFileSync(file), theirs);
+  assert.deepEqual(readdirSync(dir), ['zarr.json'], 'no temporary file left');
+  // Unchanged since its read, the file is written.
+  writeFileSync(file, original);
+  assert.equal(await compact(file, { write: true, out: sink, err: sink }), 0);
+  assert.notDeepEqual(readFileSync(file), original);
+});
+
+test('repair --write loses no other writer\'s change made after its read: that file fails, and keeps theirs', async () => {
+  const dir = join(work, 'overlap-repair');
+  mkdirSync(dir);
+  const file = join(dir, 'zarr.json');
+  const repairable = '{"zarr_format":3,"node_type":"array","shape":[6],"data_type":"int32",' +
+    '"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[4]}},"chunk_key_encoding":{"name":"default"},' +
+    '"fill_value":"42","codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}';
+  writeFileSync(file, repairable);
+  const { out, theirs } = overlappingWriter(file);
+  let stderr = '';
+  const code = await repair([file], { write: true, out, err: { write: (text) => { stderr += text; } } });
+  assert.equal(code, 1);
+  assert.match(stderr, /zarr\.json: cannot repair: it changed after it was read .*nothing written: run the command again/);
+  assert.deepEqual(readFileSync(file), theirs);
+  assert.deepEqual(readdirSync(dir), ['zarr.json'], 'no temporary file left');
+  writeFileSync(file, repairable);
+  assert.equal(await repair([file], { write: true, out: sink, err: sink }), 0);
+  assert.match(readFileSync(file, 'utf8'), /"fill_value":42/);
 });
 
 test('plan reads by the guarded reader: a FIFO and /dev/zero are refused at once', { timeout: 60_000 }, async () => {
