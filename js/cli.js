@@ -12,9 +12,9 @@ import { safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
   zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers]
-  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--lenient]
-  zarr-rectilinear compact  <zarr.json> [--write] [--lenient]
-  zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--lenient]
+  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--strict]
+  zarr-rectilinear compact  <zarr.json> [--write] [--strict]
+  zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--strict]
   zarr-rectilinear repair   <zarr.json | directory>... [--write]
 
 What known writers stored against the spec (docs/writers-ledger.md) is read
@@ -40,9 +40,9 @@ const commands = {
       return '';
     },
   },
-  inspect: { options: { svg: { type: 'string' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
-  compact: { options: { write: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
-  plan: { options: { json: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
+  inspect: { options: { svg: { type: 'string' }, strict: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
+  compact: { options: { write: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
+  plan: { options: { json: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
   repair: { options: { write: { type: 'boolean' } }, min: 1, max: Infinity, expects: 'at least one file or folder', run: (p, { write }) => repair(p, { write }) },
 };
 
@@ -61,6 +61,7 @@ function parse(argv) {
   }
   const n = parsed.positionals.length;
   if (n < command.min || n > command.max) throw new UsageError(`${name}: expected ${command.expects}`);
+  if (parsed.values.strict && parsed.values.lenient) throw new UsageError(`${name}: --strict and --lenient ask for two ways of reading`);
   const problem = command.check?.(parsed.values);
   if (problem) throw new UsageError(`${name}: ${problem}`);
   return { command, positionals: parsed.positionals, options: parsed.values };

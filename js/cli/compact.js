@@ -21,11 +21,11 @@ function chunkGridSpan(bytes) {
 // can still read the file.
 /**
  * @param {Uint8Array} bytes
- * @param {{ lenient?: boolean }} [opts]
+ * @param {{ lenient?: boolean, strict?: boolean }} [opts]
  * @returns {string}
  */
-export function compactText(bytes, { lenient = false } = {}) {
-  const grid = ChunkGrid.fromMetadata(bytes, { lenient });
+export function compactText(bytes, { lenient = false, strict = false } = {}) {
+  const grid = ChunkGrid.fromMetadata(bytes, { lenient, strict });
   try {
     return grid.isRegular && declaredRegular(bytes) ? stringifyExact(grid.toRegularJSON()).text : grid.toJSONText();
   } finally {
@@ -46,14 +46,14 @@ function declaredRegular(bytes) {
  * With `write`, the file is replaced safely (write-file.js); a symlink is
  * refused, not written through.
  * @param {string} file
- * @param {{ write?: boolean, lenient?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
+ * @param {{ write?: boolean, lenient?: boolean, strict?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function compact(file, { write = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+export async function compact(file, { write = false, lenient = false, strict = false, out = process.stdout, err = process.stderr } = {}) {
   const bytes = await readBounded(file);
   let text;
   try {
-    text = compactText(bytes, { lenient });
+    text = compactText(bytes, { lenient, strict });
   } catch (error) {
     if (!(error instanceof GridError)) throw error;
     for (const line of documentLines(file, bytes, { errors: error.errors, warnings: [] })) err.write(`${line}\n`);

@@ -55,10 +55,10 @@ export function describeGroup(read) {
 
 /**
  * @param {string} target a zarr.json, or a folder holding some
- * @param {{ svg?: string, lenient?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
+ * @param {{ svg?: string, lenient?: boolean, strict?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function inspect(target, { svg, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+export async function inspect(target, { svg, lenient = false, strict = false, out = process.stdout, err = process.stderr } = {}) {
   if (svg && !isURL(target) && (await stat(target).catch(() => null))?.isDirectory()) {
     throw new Error(`--svg draws one array: give its zarr.json, not the folder ${target}`);
   }
@@ -74,7 +74,7 @@ export async function inspect(target, { svg, lenient = false, out = process.stdo
       status = 1;
       continue;
     }
-    const read = readMetadata(bytes, { lenient });
+    const read = readMetadata(bytes, { lenient, strict });
     try {
       for (const line of documentLines(file, bytes, read)) err.write(`${line}\n`);
       if (!read.valid) {

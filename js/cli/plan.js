@@ -10,9 +10,10 @@ import { table } from './table.js';
 import { stringifyExact } from '../exact-json.js';
 
 // The grid of an array document, or its problems written to `err`.
-async function gridOf(file, lenient, err) {
+// `reading`: readMetadata's options (strict, or the default).
+async function gridOf(file, reading, err) {
   const bytes = await readBounded(file);
-  const read = readMetadata(bytes, { lenient });
+  const read = readMetadata(bytes, reading);
   if (read.kind !== 'array') {
     disposeGrids(read);
     err.write(`${safeText(file)}: found a group; expected an array document\n`);
@@ -38,14 +39,14 @@ export function describePlan(t) {
   ]);
 }
 
-export async function plan(sourceFile, targetFile, { json = false, lenient = false, out = process.stdout, err = process.stderr } = {}) {
+export async function plan(sourceFile, targetFile, { json = false, lenient = false, strict = false, out = process.stdout, err = process.stderr } = {}) {
   /** @type {import('../index.js').ChunkGrid | null} */
   let source = null;
   /** @type {import('../index.js').ChunkGrid | null} */
   let target = null;
   try {
-    source = await gridOf(sourceFile, lenient, err);
-    target = source && (await gridOf(targetFile, lenient, err));
+    source = await gridOf(sourceFile, { lenient, strict }, err);
+    target = source && (await gridOf(targetFile, { lenient, strict }, err));
     if (!source || !target) return 1;
     const totals = source.overlap(target).totals();
     out.write(json ? `${stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text}\n` : `${describePlan(totals)}\n`);

@@ -50,3 +50,24 @@ test('--lenient is the default, kept as a synonym', async () => {
   assert.equal(code, 0);
   assert.match(stdout, /2 valid, 0 invalid, 0 unreadable/);
 });
+
+test('inspect, compact and plan take --strict too: a ledger entry fails them, and exits 1', async () => {
+  // A chunk edge written as an integral float (writers' ledger: integral-float-edge).
+  const floatEdge = join(store, 'float-edge.json');
+  writeFileSync(floatEdge, '{"zarr_format": 3, "node_type": "array", "shape": [4], "data_type": "uint8",' +
+    ' "chunk_grid": {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[2.0, 2]]}}, "chunk_key_encoding": {"name": "default"},' +
+    ' "fill_value": 0, "codecs": [{"name": "bytes"}]}');
+  for (const args of [['inspect', join(store, 'a')], ['compact', floatEdge], ['plan', floatEdge, floatEdge]]) {
+    const read = await run(...args);
+    assert.equal(read.code, 0, `${args[0]}: ${read.stderr}`);
+    const strict = await run(...args, '--strict');
+    assert.equal(strict.code, 1, `${args[0]} --strict`);
+    assert.match(strict.stderr, /\(strict; writers' ledger: /, `${args[0]} --strict names the entry`);
+  }
+});
+
+test('--strict with --lenient is a usage error', async () => {
+  const { code, stderr } = await run('compact', join(store, 'a', 'zarr.json'), '--strict', '--lenient');
+  assert.equal(code, 2);
+  assert.match(stderr, /compact: --strict and --lenient ask for two ways of reading/);
+});
