@@ -243,10 +243,13 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   }
   // Every number comes as its text (kParseNumbersAsStringsFlag: RapidJSON
   // converts none, so its floating-point conversion is not linked in), and
-  // so do the tokens, which end in a letter where a number never does.
+  // so does each token, which begins with a letter after an optional minus
+  // where a number begins with a digit. RapidJSON reads a fraction and an
+  // exponent after a token too (NaN.5, Infinitye5): not JSON, refused by
+  // non_finite with the tokens it does not take.
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     const std::string_view text(s, n);
-    if (std::isalpha(static_cast<unsigned char>(text.back()))) return non_finite(text);
+    if (std::isalpha(static_cast<unsigned char>(text[text[0] == '-' ? 1 : 0]))) return non_finite(text);
     // A leading zero is a syntax error in JSON, so digits alone are canonical.
     if (auto v = plain_uint64(text)) return Uint64(*v);
     if (skipped_scalar()) return true;

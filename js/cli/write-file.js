@@ -18,9 +18,9 @@
 // linked file with the old text. Anything else that is not a regular file
 // (a FIFO, a device, a folder) is refused too.
 import { randomBytes } from 'node:crypto';
-import { lstat, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
+import { lstat, open, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { requireRegularFile } from './read-file.js';
+import { readBounded, requireRegularFile } from './read-file.js';
 
 // The file's permission bits; undefined when there is no file. Throws for
 // a symlink or anything else that is not a regular file.
@@ -60,8 +60,12 @@ export async function replaceFile(file, bytes, { read } = {}) {
       await handle.close();
     }
     if (read) {
-      await regularFileMode(file);
-      const now = await readFile(file).catch(() => null);
+      // Read as the command read it: no symlink followed, no FIFO waited
+      // on, no more than a document's bytes.
+      const now = await readBounded(file).catch((/** @type {NodeJS.ErrnoException} */ error) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
       if (!now || !Buffer.from(read.buffer, read.byteOffset, read.byteLength).equals(now)) {
         throw new Error(`it changed after it was read (${now ? `now ${now.length} bytes, read as ${read.length}` : 'now gone'}); nothing written: run the command again on the file as it is now`);
       }

@@ -97,6 +97,17 @@ test('repair --write loses no other writer\'s change made after its read: that f
   assert.match(readFileSync(file, 'utf8'), /"fill_value":42/);
 });
 
+test('compact --write writes nothing where the file was removed after its read', async () => {
+  const dir = join(work, 'overlap-removed');
+  mkdirSync(dir);
+  const file = join(dir, 'zarr.json');
+  writeFileSync(file, original);
+  let done = false;
+  const out = { write() { if (!done) rmSync(file), (done = true); } };
+  await assert.rejects(compact(file, { write: true, out, err: sink }), /changed after it was read \(now gone\); nothing written/);
+  assert.deepEqual(readdirSync(dir), [], 'neither the file nor a temporary one');
+});
+
 test('plan reads by the guarded reader: a FIFO and /dev/zero are refused at once', { timeout: 60_000 }, async () => {
   const fifo = join(work, 'plan-fifo.json');
   assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
