@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 
 #include <rapidjson/error/en.h>
 
@@ -168,7 +167,6 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   std::span<const std::string_view> only;
   std::string scratch;
   const rapidjson::MemoryStream* stream = nullptr;
-  std::string_view source;  // the text being parsed
   // For a patched text: where the patches are, and the original text.
   const std::vector<Patch>* patches = nullptr;
   std::string_view original;
@@ -232,7 +230,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   // the document alike, as `nan` does.
   std::optional<size_t> bad_token;  // where a token was refused
   size_t non_finite_count = 0;
-  size_t source_offset = 0;  // bytes of the input before `source` (a byte-order mark)
+  size_t source_offset = 0;  // bytes of the input before the text parsed (a byte-order mark)
   bool non_finite(std::string_view token) {
     const size_t begin = stream->Tell() - token.size();  // reported just after it
     if (token != "NaN" && token != "Infinity" && token != "-Infinity") return bad_token = begin, false;
@@ -334,7 +332,6 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
       RunListReader lists(run_lists, out.run_lists);
       TaggingHandler handler(doc, lists, only);
       handler.stream = &stream;
-      handler.source = text;
       handler.patches = patches;
       handler.original = bytes;
       handler.source_offset = skipped;

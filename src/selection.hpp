@@ -4,7 +4,6 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <optional>
 #include <span>
 #include <vector>

@@ -45,8 +45,9 @@ export async function plan(sourceFile, targetFile, { json = false, lenient = fal
   /** @type {import('../index.js').ChunkGrid | null} */
   let target = null;
   try {
-    source = await gridOf(sourceFile, { lenient, strict }, err);
-    target = source && (await gridOf(targetFile, { lenient, strict }, err));
+    const reading = { lenient, strict };
+    source = await gridOf(sourceFile, reading, err);
+    target = source && (await gridOf(targetFile, reading, err));
     if (!source || !target) return 1;
     const totals = source.overlap(target).totals();
     out.write(json ? `${stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text}\n` : `${describePlan(totals)}\n`);

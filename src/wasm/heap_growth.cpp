@@ -3,10 +3,11 @@
 // by exactly what sbrk asks, and each growth costs V8 a detached buffer
 // and accounting that may start a garbage collection: building a grid of
 // 10^7 edges grew memory 164 times and took a third longer than with the
-// glue, which grows by a fifth more than asked (at most 96 MiB more), as
-// this does. Linked into the grid module only, where
+// glue, which grows it by a fifth of its size at a time (or what is asked,
+// if more; at most 96 MiB past what is asked), as this does. Linked into the grid module only, where
 // -Wl,--wrap=emscripten_resize_heap (CMakeLists.txt) sends sbrk's calls
 // here instead of to the standalone runtime's definition.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -21,14 +22,13 @@ constexpr uint64_t kMostExtra = uint64_t(96) << 20;
 extern "C" int __wrap_emscripten_resize_heap(size_t requested) {
   const uint64_t old_bytes = uint64_t(__builtin_wasm_memory_size(0)) * kPage;
   if (requested > kMaxBytes) return 0;
-  // A fifth more, then a tenth, then a twentieth, then just what is asked.
-  for (uint64_t part = 5; part <= 40; part *= 2) {
-    uint64_t target = old_bytes + old_bytes / part;
-    if (target > requested + kMostExtra) target = requested + kMostExtra;
-    if (target < requested) target = requested;
-    if (part == 40) target = requested;
-    target = (target + kPage - 1) / kPage * kPage;
-    if (target > kMaxBytes) target = kMaxBytes;
+  // The size and a fifth, then a tenth, then a twentieth (each at least
+  // what is asked and at most kMostExtra past it), then (0) just what is
+  // asked.
+  for (const uint64_t part : {5, 10, 20, 0}) {
+    const uint64_t wanted =
+        part == 0 ? requested : std::clamp(old_bytes + old_bytes / part, uint64_t(requested), requested + kMostExtra);
+    const uint64_t target = std::min((wanted + kPage - 1) / kPage * kPage, kMaxBytes);
     if (target <= old_bytes) return 1;
     if (__builtin_wasm_memory_grow(0, (target - old_bytes) / kPage) != SIZE_MAX) {
       emscripten_notify_memory_growth(0);
