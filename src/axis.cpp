@@ -139,45 +139,6 @@ void Axis::index_buckets() {
   }
 }
 
-Located Axis::locate(uint64_t index) const { return lookup().locate(index); }
-
-size_t AxisLookup::run_by_search(uint64_t index) const {
-  return static_cast<size_t>(std::upper_bound(starts, starts + run_count + 1, index) - starts) - 1;
-}
-
-size_t Axis::run_of_chunk(uint64_t chunk) const {
-  return static_cast<size_t>(std::upper_bound(firsts_.begin(), firsts_.end(), chunk) - firsts_.begin()) - 1;
-}
-
-Located Axis::locate_forward(uint64_t index, size_t& run) const {
-  if (step_ != 0) return locate(index);
-  // A few steps forward, merge-style; a long jump or a step back searches.
-  constexpr int kSteps = 4;
-  if (index >= starts_[run]) {
-    for (int k = 0; k < kSteps && starts_[run + 1] <= index; ++k) ++run;
-  }
-  const AxisLookup tables = lookup();
-  if (index < starts_[run] || starts_[run + 1] <= index) run = tables.run_of_index(index);
-  return tables.in_run(run, index);
-}
-
-uint64_t Axis::origin(uint64_t chunk) const {
-  if (step_ != 0) return chunk * step_;
-  const size_t r = run_of_chunk(chunk);
-  return starts_[r] + (chunk - firsts_[r]) * runs_[r].size;
-}
-
-uint64_t Axis::size(uint64_t chunk) const {
-  if (step_ != 0) return step_;
-  return runs_[run_of_chunk(chunk)].size;
-}
-
-uint64_t Axis::data_size(uint64_t chunk) const {
-  const uint64_t start = origin(chunk);
-  if (start >= length_) return 0;
-  return std::min(size(chunk), length_ - start);
-}
-
 void Axis::expand(std::span<uint64_t> out) const {
   auto it = out.begin();
   for (const Run& run : runs_) it = std::fill_n(it, run.count, run.size);

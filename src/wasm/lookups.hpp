@@ -11,21 +11,17 @@
 
 namespace zr::wasm {
 
-inline double row_or_none(size_t row) { return row == npos ? -1 : static_cast<double>(row); }
-
 // `n` rows of ndim indices at `in`, row-major; a chunk and an offset per
-// index out.
+// index out. Defined (and instantiated for double and uint64) in
+// lookups.cpp, the one file that compiles the lookup loops, for speed;
+// kept out of line, so that they are not inlined into an export compiled
+// for size (docs/size.md, "Kernels for speed, the rest for size").
 template <class In, class Out>
-double locate_many(const ChunkGrid& g, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets) {
-  return row_or_none(g.locate_many(std::span(at<const In>(in), n), at<Out>(chunks), at<Out>(offsets)));
-}
+[[gnu::noinline]] double locate_many(const ChunkGrid& g, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets);
 
 // `n` indices along one axis.
 template <class In, class Out>
-double locate_axis(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets) {
-  if (!axis_of(g, axis)) return 0;  // the first element names the failure
-  return row_or_none(g.locate_axis(axis, std::span(at<const In>(in), n), at<Out>(chunks), at<Out>(offsets)));
-}
+[[gnu::noinline]] double locate_axis(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets);
 
 // origin, shape and data shape of one chunk: ndim uint64 coordinates in,
 // then 3 x ndim uint64 values out (see docs/wasm-boundary.md).

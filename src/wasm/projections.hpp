@@ -11,6 +11,12 @@
 
 namespace zr::wasm {
 
+// The loops per chunk or per element are kept out of line (noinline): they
+// are compiled for speed, the exports that call them for size, and
+// link-time optimization would otherwise inline one into its export,
+// where it is optimized for size too (docs/size.md, "Kernels for speed,
+// the rest for size").
+
 // At least the entries slice_into writes; -1 for a bad argument.
 double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 // Writes a slice projection straight into `out`: five columns of
@@ -19,23 +25,23 @@ double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 // the first selected chunk at or after `first_chunk` on. Returns the
 // entries written, or -1 for a bad argument or a value that is not exact as
 // a double.
-double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
+[[gnu::noinline]] double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
                   bool as_double, uint64_t first_chunk);
 SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec);
-SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec);
+[[gnu::noinline]] SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 
 IntegerAt project_integer(const ChunkGrid& g, size_t axis, bool negative, uint64_t magnitude);
 
 // `n` indices of type T (double, int64_t or uint64_t) at `in`.
 template <class T>
-Columns project_points(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
+[[gnu::noinline]] Columns project_points(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
 extern template Columns project_points<double>(const ChunkGrid&, size_t, uintptr_t, size_t);
 extern template Columns project_points<int64_t>(const ChunkGrid&, size_t, uintptr_t, size_t);
 extern template Columns project_points<uint64_t>(const ChunkGrid&, size_t, uintptr_t, size_t);
 // Indices as (negative flag, magnitude) pairs of uint64: selections whose
 // values reach past int64 on either side.
-Columns project_points_signed(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
+[[gnu::noinline]] Columns project_points_signed(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
 // `n` bytes, one per element of the axis.
-Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
+[[gnu::noinline]] Columns project_mask(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n);
 
 }  // namespace zr::wasm
