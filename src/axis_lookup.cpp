@@ -1,5 +1,6 @@
-// An axis's answers per index and per chunk: the functions the batch
-// lookups and projections call in their loops. They are compiled for speed
+// An axis's answers per index and per chunk: the search the batch lookups
+// fall back on, and what the projections' loops ask per chunk (the
+// forward walk, a chunk's origin and size). They are compiled for speed
 // where the rest of the module is compiled for size (CMakeLists.txt,
 // docs/size.md "Kernels for speed, the rest for size"); building an axis
 // is in axis.cpp.

@@ -22,6 +22,10 @@ template <class In, class Out>
 // `n` indices along one axis.
 template <class In, class Out>
 [[gnu::noinline]] double locate_axis(const ChunkGrid& g, size_t axis, uintptr_t in, size_t n, uintptr_t chunks, uintptr_t offsets);
+extern template double locate_many<double, double>(const ChunkGrid&, uintptr_t, size_t, uintptr_t, uintptr_t);
+extern template double locate_many<uint64_t, uint64_t>(const ChunkGrid&, uintptr_t, size_t, uintptr_t, uintptr_t);
+extern template double locate_axis<double, double>(const ChunkGrid&, size_t, uintptr_t, size_t, uintptr_t, uintptr_t);
+extern template double locate_axis<uint64_t, uint64_t>(const ChunkGrid&, size_t, uintptr_t, size_t, uintptr_t, uintptr_t);
 
 // origin, shape and data shape of one chunk: ndim uint64 coordinates in,
 // then 3 x ndim uint64 values out (see docs/wasm-boundary.md).

@@ -11,11 +11,12 @@
 
 namespace zr::wasm {
 
-// The loops per chunk or per element are kept out of line (noinline): they
-// are compiled for speed, the exports that call them for size, and
-// link-time optimization would otherwise inline one into its export,
-// where it is optimized for size too (docs/size.md, "Kernels for speed,
-// the rest for size").
+// The functions below marked noinline run loops per chunk or per element:
+// compiled for speed, in projections.cpp, where the exports that call
+// them are compiled for size, and kept out of line so that link-time
+// optimization does not inline one into its export, where it would be
+// optimized for size too (docs/size.md, "Kernels for speed, the rest for
+// size").
 
 // At least the entries slice_into writes; -1 for a bad argument.
 double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec);
@@ -25,8 +26,8 @@ double slice_bound(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 // the first selected chunk at or after `first_chunk` on. Returns the
 // entries written, or -1 for a bad argument or a value that is not exact as
 // a double.
-[[gnu::noinline]] double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out, size_t capacity,
-                  bool as_double, uint64_t first_chunk);
+[[gnu::noinline]] double slice_into(const ChunkGrid& g, size_t axis, const SliceArg& spec, uintptr_t out,
+                                    size_t capacity, bool as_double, uint64_t first_chunk);
 SliceRange slice_range_of(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 [[gnu::noinline]] SliceChunks slice_chunks(const ChunkGrid& g, size_t axis, const SliceArg& spec);
 
