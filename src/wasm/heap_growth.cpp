@@ -4,9 +4,10 @@
 // and accounting that may start a garbage collection: building a grid of
 // 10^7 edges grew memory 164 times and took a third longer than with the
 // glue, which grows it by a fifth of its size at a time (or what is asked,
-// if more; at most 96 MiB past what is asked), as this does. Linked into the grid module only, where
-// -Wl,--wrap=emscripten_resize_heap (CMakeLists.txt) sends sbrk's calls
-// here instead of to the standalone runtime's definition.
+// if more; at most 96 MiB past what is asked), as this does. Linked into
+// the grid module only, where -Wl,--wrap=emscripten_resize_heap
+// (CMakeLists.txt) sends sbrk's calls here instead of to the standalone
+// runtime's definition.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +16,7 @@ extern "C" void emscripten_notify_memory_growth(size_t memory_index);
 
 namespace {
 constexpr uint64_t kPage = 65536;
-constexpr uint64_t kMaxBytes = 4294901760u;  // -sMAXIMUM_MEMORY (CMakeLists.txt)
+constexpr uint64_t kMaxBytes = uint64_t(ZR_MAX_MEMORY);  // -sMAXIMUM_MEMORY, set once in CMakeLists.txt
 constexpr uint64_t kMostExtra = uint64_t(96) << 20;
 }  // namespace
 
