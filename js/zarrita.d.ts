@@ -106,8 +106,9 @@ export declare class RectilinearArray<D extends SupportedDataType = SupportedDat
    * length or not integers are a RangeError. A sharded array reads each
    * shard's index once (kept in a bounded cache) and each inner chunk by
    * one ranged read where the store has getRange; on a store with get
-   * alone, each shard whole, once. A set through this handle drops what it
-   * rewrites from the cache.
+   * alone, each shard whole, once. A set or an overwrite through any handle
+   * on the same store object drops what it rewrites from the cache; a
+   * write by another store object or process is not seen.
    */
   getChunk(coords: readonly Integer[], opts?: { signal?: AbortSignal }): Promise<NdArray<D>>;
   /** Narrows the data type, as zarrita's Array.is. */

@@ -2,11 +2,13 @@
 // arr.getChunk(coords, {signal}): one chunk of the grid a reader iterates,
 // decoded, as zarrita's Array.getChunk gives it. For a sharded array the
 // coordinates are those of the inner chunks (zarrita's rule too); each
-// shard's index is read once and kept in a bounded cache on the array, and
+// shard's index is read once and kept in a bounded cache on the array
+// (dropped by a write through any handle: js/zarrita/read-caches.js), and
 // each inner chunk is one ranged read where the store has getRange.
 import { withChunkPath } from './codec-chain.js';
 import { filled, wrap } from './data-type.js';
 import { BoundedCache } from './bounded-cache.js';
+import { registerCache } from './read-caches.js';
 import { ShardReader } from './sharding.js';
 import { readKey } from './store.js';
 
@@ -86,8 +88,10 @@ async function decoded(context, chain, bytes, key) {
   return { data: wrap(context.type, chunk.data), shape: chunk.shape.slice(), stride: chunk.stride.slice() };
 }
 
+// Registered on the store, so that a write through any handle drops what it changed.
 function shardCache(context) {
-  context.shardCache ??= new BoundedCache(typeof context.store.getRange === 'function' ? SHARD_INDICES_KEPT : WHOLE_SHARDS_KEPT);
+  const { store } = context;
+  context.shardCache ??= registerCache(store, new BoundedCache(typeof store.getRange === 'function' ? SHARD_INDICES_KEPT : WHOLE_SHARDS_KEPT));
   return context.shardCache;
 }
 

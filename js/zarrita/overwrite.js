@@ -14,25 +14,15 @@
 //
 // Nothing is deleted before the new document has passed every check.
 import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { NodeExistsError, StoreError, UnsupportedError } from './errors.js';
+import { NodeExistsError, UnsupportedError } from './errors.js';
 import { canList, keysUnder } from './listing.js';
 import { chunkKeyEncoder, keyFor } from './metadata.js';
 import { runPool } from './pool.js';
-import { readKey } from './store.js';
+import { deleteKey, readKey } from './store.js';
 
 /** The most chunk keys removed one by one from a store that cannot list. */
 export const MAX_CHUNKS_REMOVED = 1_000_000;
 const DELETES_IN_FLIGHT = 16;
-
-async function deleteKey(store, key) {
-  try {
-    // zarrita's FileSystemStore throws on a missing key; ask first where it can be asked.
-    if (typeof store.has === 'function' && !(await store.has(key))) return;
-    await store.delete(key);
-  } catch (error) {
-    throw new StoreError('deleting', key, error);
-  }
-}
 
 // The keys an array's chunks (shards) may be stored under: one per chunk of
 // its grid, listed by the core's projection of the whole array.

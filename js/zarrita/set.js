@@ -7,7 +7,8 @@
 // concurrent set calls in one process never overwrite each other's
 // elements, and a later
 // call's elements are never overwritten by an earlier one's. A shard written
-// leaves no copy of its old bytes or index in the handle's getChunk cache.
+// leaves no copy of its old bytes or index in any handle's getChunk cache
+// (js/zarrita/read-caches.js).
 import { BoolArray } from 'zarrita';
 import { contextOf } from './array.js';
 import { describe } from './chunk.js';
@@ -183,16 +184,9 @@ function* shardTasks(context, axes, placement, value, inOrder, signal) {
         const data = await updatedChunk(context, chain, sharding.chunkShape, pieces[k], covered, axes, at, value, innerKey);
         pieces[k] = await encode(chain, data, innerKey);
       }
-      const bytes = await encodeShard(context, indexShape, pieces);
-      // getChunk may hold this shard's old index (or the shard itself, or
-      // its absence): dropped before the write and again after it, so that
-      // no read that began before the write is served afterwards.
-      context.shardCache?.delete(key);
-      try {
-        await writeKey(store, key, bytes);
-      } finally {
-        context.shardCache?.delete(key);
-      }
+      // writeKey drops the shard's old index (or the shard itself, or its
+      // absence) from every handle's getChunk cache.
+      await writeKey(store, key, await encodeShard(context, indexShape, pieces));
     }, signal);
   }
 }

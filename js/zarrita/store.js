@@ -8,6 +8,7 @@
 // passes as a path.
 import { StoreError, UnsupportedError } from './errors.js';
 import { isPromiseLike } from './pool.js';
+import { dropCached } from './read-caches.js';
 
 function rethrow(operation, key, error, signal) {
   if (signal?.aborted) throw signal.reason ?? error;
@@ -128,11 +129,30 @@ export function checkWritable(store) {
   if (typeof store?.set !== 'function') throw new UnsupportedError('writing to a store without set(key, bytes)');
 }
 
-export async function writeKey(store, key, bytes) {
-  checkKey('writing', key);
+// A write or a delete drops the key from every handle's read cache
+// (js/zarrita/read-caches.js) before it starts and again once it has
+// landed or failed, so that no read that began before it is served
+// afterwards.
+async function changeKey(store, key, operation, change) {
+  checkKey(operation, key);
+  dropCached(store, key);
   try {
-    await store.set(key, bytes);
+    await change();
   } catch (error) {
-    throw new StoreError('writing', key, error);
+    throw new StoreError(operation, key, error);
+  } finally {
+    dropCached(store, key);
   }
+}
+
+export function writeKey(store, key, bytes) {
+  return changeKey(store, key, 'writing', () => store.set(key, bytes));
+}
+
+export function deleteKey(store, key) {
+  return changeKey(store, key, 'deleting', async () => {
+    // zarrita's FileSystemStore throws on a missing key; ask first where it can be asked.
+    if (typeof store.has === 'function' && !(await store.has(key))) return;
+    await store.delete(key);
+  });
 }

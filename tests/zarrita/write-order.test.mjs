@@ -2,7 +2,8 @@
 // chunk land in the order set was called, whatever their size, codec
 // (bytes, gzip) or concurrency:
 // - getChunk on a sharded array keeps shard indices (or whole shards) in a
-//   cache; a set through the same handle leaves nothing stale in it;
+//   cache; a set through any handle on the same store object, or an
+//   overwrite, leaves nothing stale in it;
 // - a set that covers a whole chunk takes its turn before it encodes;
 // - a set of many chunks, still working through its pool, is not overtaken
 //   on a chunk it has not reached yet by a later set.
@@ -20,9 +21,10 @@ const sharding = (chunk_shape, codecs = [bytesCodec]) => ({
   configuration: { chunk_shape, codecs, index_codecs: [bytesCodec, { name: 'crc32c' }] },
 });
 
-// A Map store with getRange, or (ranges: false) with get alone.
+// A Map store with delete, and getRange, or (ranges: false) get alone.
 function rangeStore({ ranges = true } = {}) {
   const store = memoryStore();
+  store.delete = async (key) => void store.map.delete(key);
   if (ranges) {
     store.getRange = async (key, range) => {
       const bytes = store.map.get(key);
@@ -57,6 +59,28 @@ for (const ranges of [true, false]) {
     // What get and a fresh handle see agree.
     assert.deepEqual([...(await get(arr)).data], new Array(8).fill(9));
     assert.deepEqual([...(await get(await open(store, { kind: 'array' }))).data], new Array(8).fill(9));
+  });
+  test(`getChunk on one handle after a set or an overwrite through another reads what was written (${label})`, async () => {
+    const store = rangeStore({ ranges });
+    const shape = { shape: [8], chunk_shapes: [[4, 4]], dtype: 'int32', fill_value: -1, codecs: [sharding([2])] };
+    const writer = await create(store, shape);
+    // Shard 0 holds inner chunk 1 alone, at its first byte.
+    await set(writer, [zarr.slice(2, 4)], { data: Int32Array.of(3, 4), shape: [2] });
+    const reader = await open(store, { kind: 'array' });
+    assert.deepEqual([...(await reader.getChunk([1])).data], [3, 4]);
+    assert.deepEqual([...(await reader.getChunk([0])).data], [-1, -1], 'an empty inner chunk in the reader\'s cache');
+    assert.deepEqual([...(await reader.getChunk([2])).data], [-1, -1], 'a missing shard in the reader\'s cache');
+    // Inner chunk 0 written takes the shard's first bytes, and moves chunk
+    // 1 after it: an old index would read chunk 0's bytes for chunk 1. The
+    // missing shard is written.
+    await set(writer, [zarr.slice(0, 2)], { data: Int32Array.of(1, 2), shape: [2] });
+    await set(writer, [zarr.slice(4, 6)], { data: Int32Array.of(5, 6), shape: [2] });
+    assert.deepEqual([...(await reader.getChunk([1])).data], [3, 4]);
+    assert.deepEqual([...(await reader.getChunk([0])).data], [1, 2]);
+    assert.deepEqual([...(await reader.getChunk([2])).data], [5, 6]);
+    // An overwrite removes the shards: the reader's cache drops them too.
+    await create(store, { ...shape, overwrite: true });
+    assert.deepEqual([...(await reader.getChunk([1])).data], [-1, -1], 'a shard removed by an overwrite');
   });
 }
 
