@@ -12,6 +12,7 @@ import { chunkCoords, chunkToOutput, declaredShapes, planSelection, sizeLimit, u
 import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
+import { registerCache, unregisterCache } from './read-caches.js';
 /**
  * @import { Readable } from 'zarrita'
  * @import { Integer } from '../index.js'
@@ -34,7 +35,7 @@ function decode(chain, bytes, key) {
 // answers with a promise (gzip) is detached, so that it holds none. Each
 // step waits only when it has to: chunks from a store that answers at once
 // are copied without a promise between them.
-function* readTasks(context, axes, out, outStride, signal) {
+function* readTasks(context, axes, out, outStride, signal, shardCache) {
   const { grid, sharding, store } = context;
   const copy = (detach, chain, bytes, key, at) => {
     const done = after(chain, (c) => after(decode(c, bytes, key), (chunk) => chunkToOutput(axes, at, chunk, out, outStride)));
@@ -56,7 +57,8 @@ function* readTasks(context, axes, out, outStride, signal) {
     return;
   }
   const placement = placeInShards(grid, sharding, axes);
-  const reader = new ShardReader(context, signal);
+  // Registered for the call, so that a write of a shard drops it (sharding.js).
+  const reader = new ShardReader(context, signal, shardCache);
   const { chains, chunkShape } = sharding;
   for (const at of units(axes)) {
     yield async (detach) => {
@@ -117,8 +119,14 @@ export async function get(arr, selection = null, opts = {}) {
     : planSelection(grid, selection, checkShape);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);
-  // No more workers than chunks: a small read starts no idle ones.
-  await runPool(readTasks(context, axes, out, outStride, signal), Math.min(limit, unitCount(axes)), signal);
+  // The shards this call reads, dropped by any write of one meanwhile.
+  const shardCache = sharding ? registerCache(context.store, new Map()) : null;
+  try {
+    // No more workers than chunks: a small read starts no idle ones.
+    await runPool(readTasks(context, axes, out, outStride, signal, shardCache), Math.min(limit, unitCount(axes)), signal);
+  } finally {
+    if (shardCache) unregisterCache(context.store, shardCache);
+  }
   if (outShape.length === 0) return scalarOf(type, out[0]);
   return { data: wrap(type, out), shape: outShape, stride: outStride };
 }

@@ -14,6 +14,7 @@ import { ChunkGrid } from '../index.js';
 import { copyArray } from '../arguments.js';
 import { ChainCache, withChunkPath } from './codec-chain.js';
 import { codecError } from './errors.js';
+import { isChanging } from './read-caches.js';
 import { readKey, readRange } from './store.js';
 
 export const EMPTY = 2n ** 64n - 1n;
@@ -124,6 +125,8 @@ export class ShardReader {
     this.#shards = cache;
   }
 
+  // {entry, shard}: the cache entry (to tell later whether a write has
+  // dropped it) and what it holds.
   async #shard(shardCoords, key) {
     for (;;) {
       let entry = this.#shards.get(key);
@@ -135,7 +138,7 @@ export class ShardReader {
         this.#shards.set(key, entry);
       }
       try {
-        return await entry.promise;
+        return { entry, shard: await entry.promise };
       } catch (error) {
         const abortedElsewhere = entry.signal !== this.#signal && entry.signal?.aborted && !this.#signal?.aborted;
         if (!abortedElsewhere) throw error;
@@ -162,10 +165,34 @@ export class ShardReader {
   // The encoded bytes of inner chunk `local` of a shard, or undefined.
   async chunkBytes(shardCoords, local) {
     const key = this.#context.chunkKey(shardCoords);
-    const shard = await this.#shard(shardCoords, key);
+    const { entry, shard } = await this.#shard(shardCoords, key);
     if (!shard) return undefined;
     if (shard.whole) return innerBytes(shard.index, local, shard.whole, key);
-    const [offset, nbytes] = shard.index.entry(local);
+    let bytes;
+    let failure = null;
+    try {
+      bytes = await this.#innerRange(shard.index, local, key);
+    } catch (error) {
+      failure = { error };
+    }
+    // The index and the inner chunk were two reads. A write of the shard
+    // through this package between them (it drops the entry from every
+    // registered cache) would pair the old offsets with the new bytes:
+    // another inner chunk's. Then the shard is read whole, in one read.
+    if (this.#shards.get(key) !== entry || isChanging(this.#context.store, key)) {
+      if (this.#shards.get(key) === entry) this.#shards.delete(key);
+      const whole = await readKey(this.#context.store, key, this.#signal);
+      if (!whole) return undefined;
+      const { indexShape } = shardGeometry(this.#context, shardCoords);
+      const index = await decodeIndex(this.#context, indexShape, await indexBytesOf(this.#context, indexShape, whole, key), key);
+      return innerBytes(index, local, whole, key);
+    }
+    if (failure) throw failure.error;
+    return bytes;
+  }
+
+  async #innerRange(index, local, key) {
+    const [offset, nbytes] = index.entry(local);
     if (offset === EMPTY && nbytes === EMPTY) return undefined;
     if (offset > MAX_SAFE || nbytes > MAX_SAFE) {
       throw codecError('decode', 'sharding_indexed', key, new Error(`the index entry (${offset}, ${nbytes}) of inner chunk [${local.join(', ')}] is beyond 2^53`));

@@ -8,7 +8,7 @@
 // passes as a path.
 import { StoreError, UnsupportedError } from './errors.js';
 import { isPromiseLike } from './pool.js';
-import { dropCached } from './read-caches.js';
+import { beginChange, dropCached } from './read-caches.js';
 
 function rethrow(operation, key, error, signal) {
   if (signal?.aborted) throw signal.reason ?? error;
@@ -135,6 +135,9 @@ export function checkWritable(store) {
 // afterwards.
 async function changeKey(store, key, operation, change) {
   checkKey(operation, key);
+  // Marked as changing first: a ranged read of the key that checks after
+  // its reads sees the change whatever the order of what follows.
+  const end = beginChange(store, key);
   dropCached(store, key);
   try {
     await change();
@@ -142,6 +145,7 @@ async function changeKey(store, key, operation, change) {
     throw new StoreError(operation, key, error);
   } finally {
     dropCached(store, key);
+    end();
   }
 }
 
