@@ -85,7 +85,11 @@ async function decoded(context, chain, bytes, key) {
   } catch (error) {
     throw withChunkPath(error, key);
   }
-  return { data: wrap(context.type, chunk.data), shape: chunk.shape.slice(), stride: chunk.stride.slice() };
+  // The bytes codec gives a view of the bytes it decodes, which may be the
+  // store's own (a Map's value) or a cached shard's: the caller gets a copy,
+  // so that changing it changes nothing read later.
+  const data = ArrayBuffer.isView(chunk.data) && chunk.data.buffer === bytes.buffer ? chunk.data.slice() : chunk.data;
+  return { data: wrap(context.type, data), shape: chunk.shape.slice(), stride: chunk.stride.slice() };
 }
 
 // Registered on the store, so that a write through any handle drops what it changed.
