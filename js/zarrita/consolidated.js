@@ -100,8 +100,9 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
   // then on, so that no entry outlives a write (create over a listed array).
   const written = new Set();
   const served = (key) => known.has(key) && !written.has(key);
-  const { set } = /** @type {{set?: (key: string, value: Uint8Array) => Promise<void>}} */ (/** @type {unknown} */ (store));
+  const { set, delete: remove } = /** @type {{set?: (key: string, value: Uint8Array) => Promise<void>, delete?: (key: string) => Promise<unknown>}} */ (/** @type {unknown} */ (store));
   const writeTo = typeof set === 'function' ? set.bind(store) : null;
+  const deleteFrom = typeof remove === 'function' ? remove.bind(store) : null;
   return {
     async get(key, options) {
       if (served(key)) return textOf(key);
@@ -112,6 +113,14 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
       set(/** @type {string} */ key, /** @type {Uint8Array} */ value) {
         if (known.has(key)) written.add(key); // chunks leave nothing behind
         return writeTo(key, value);
+      },
+    }),
+    // A listed zarr.json deleted through this store (an overwrite removes
+    // the nodes under it) is asked of the store from then on, as after a write.
+    ...(deleteFrom && {
+      delete(/** @type {string} */ key) {
+        if (known.has(key)) written.add(key);
+        return deleteFrom(key);
       },
     }),
     contents() {
