@@ -23,11 +23,20 @@ async function compress(bytes, format) {
 }
 
 // A blosc frame's header gives its own length (cbytes, bytes 12..16): a
-// frame cut short or padded decodes to wrong values without complaint.
-function checkBloscFrame(bytes) {
+// frame cut short or padded decodes to wrong values without complaint. It
+// also gives its decoded length (nbytes, bytes 4..8), which the decoder
+// allocates at once: up to 2 GB for a frame of 32 bytes. Where the chain
+// knows what the frame must decode to (`decodedSize`), any other is refused
+// before decoding.
+function checkBloscFrame(bytes, decodedSize) {
   if (bytes.length < 16) throw new Error(`found ${bytes.length} bytes; a blosc frame has a 16-byte header`);
-  const cbytes = new DataView(bytes.buffer, bytes.byteOffset, 16).getUint32(12, true);
+  const header = new DataView(bytes.buffer, bytes.byteOffset, 16);
+  const cbytes = header.getUint32(12, true);
   if (cbytes !== bytes.length) throw new Error(`found ${bytes.length} bytes; the blosc header gives ${cbytes}`);
+  const nbytes = header.getUint32(4, true);
+  if (decodedSize !== undefined && nbytes !== decodedSize) {
+    throw new Error(`the blosc header gives ${nbytes} decoded bytes; the chunk holds ${decodedSize}`);
+  }
 }
 
 // What we add to zarrita's codecs, by name: encoders it lacks, checks it
@@ -141,8 +150,16 @@ export class CodecChain {
     const bytesType = heldType(bytesMeta.dataType);
     const size = product(meta.shape);
     const { name, codec, extra } = arrayToBytes;
+    // What each bytes-to-bytes codec decodes to, where the chain fixes it:
+    // the bytes codec's size, through codecs of a fixed encoded size.
+    let known = name === 'bytes' && bytesType ? size * bytesType.bytes : undefined;
+    const decodedSizes = bytesToBytes.map(({ extra }) => {
+      const here = known;
+      known = known !== undefined && extra.encodedSize ? extra.encodedSize(known) : undefined;
+      return here;
+    });
     this.#decoders = [
-      ...bytesToBytes.map(({ name: n, codec: c, extra }) => ({ name: n, apply: (bytes) => (extra.check?.(bytes), c.decode(bytes)) })).reverse(),
+      ...bytesToBytes.map(({ name: n, codec: c, extra }, i) => ({ name: n, apply: (bytes) => (extra.check?.(bytes, decodedSizes[i]), c.decode(bytes)) })).reverse(),
       {
         name,
         apply: (bytes) => {
