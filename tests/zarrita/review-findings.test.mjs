@@ -66,3 +66,51 @@ test('get of a sharded array never gives another inner chunk\'s bytes when a set
   store.release();
   assert.deepEqual(Array.from((await reading).data), [7, 8]);
 });
+
+test('mutating what getChunk gives changes nothing in the store: a later get reads what was written', async () => {
+  // zarrita's Map store and its bytes codec hand back views of the stored bytes.
+  const map = new Map();
+  const store = { get: (k) => map.get(k), set: (k, v) => void map.set(k, v) };
+  const arr = await create(store, { path: 'a', shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0 });
+  await set(arr, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const chunk = await arr.getChunk([0]);
+  chunk.data[0] = 99;
+  assert.deepEqual(Array.from((await get(arr)).data), [1, 2, 3, 4]);
+  // A sharded array on a store without getRange: its shards are kept whole.
+  const s = await create(store, { path: 's', shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0, codecs: [sharding([2])] });
+  await set(s, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const inner = await s.getChunk([1]);
+  inner.data[0] = 99;
+  assert.deepEqual(Array.from((await s.getChunk([1])).data), [3, 4]);
+  assert.deepEqual(Array.from((await get(s)).data), [1, 2, 3, 4]);
+});
+
+test('a node removed through a consolidated store (create over its parent group) no longer opens from the stale entry', async () => {
+  const map = new Map();
+  const base = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v), delete: async (k) => void map.delete(k), has: async (k) => map.has(k), keys: () => map.keys() };
+  await createGroup(base, {});
+  await createGroup(base, { path: 'g' });
+  const a = await create(base, { path: 'g/a', shape: [4], chunk_shapes: [[2, 2]], dtype: 'int32', fill_value: 0 });
+  await set(a, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  await consolidateMetadata(base);
+  const store = await withConsolidatedMetadata(base);
+  await createGroup(store, { path: 'g', overwrite: true }); // removes g/a, its zarr.json and chunks
+  assert.equal(map.has('/g/a/zarr.json'), false);
+  await assert.rejects(open(store, { path: 'g/a', kind: 'array' }), zarr.NotFoundError);
+  assert.equal(await store.get('/g/a/zarr.json'), undefined);
+});
+
+test('a blosc frame whose header promises more decoded bytes than the chunk holds is refused before it is decoded', async () => {
+  const store = new Map();
+  const codecs = [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'blosc', configuration: { cname: 'lz4', clevel: 5, shuffle: 'noshuffle', typesize: 4, blocksize: 0 } }];
+  const arr = await create(store, { shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0, codecs });
+  await set(arr, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const frame = store.get('/c/0').slice();
+  // Bytes 4..8 of the header: the decoded size. 16 for this chunk; a
+  // hostile store says 800 MB, and the decoder would allocate them.
+  new DataView(frame.buffer).setUint32(4, 800_000_000, true);
+  store.set('/c/0', frame);
+  const before = process.memoryUsage().arrayBuffers;
+  await assert.rejects(get(arr), (e) => /800000000/.test(String(e.cause?.message ?? e.message)) && /16/.test(String(e.cause?.message ?? e.message)));
+  assert.ok(process.memoryUsage().arrayBuffers - before < 100e6, 'no 800 MB buffer allocated');
+});
