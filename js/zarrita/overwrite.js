@@ -18,7 +18,7 @@ import { NodeExistsError, UnsupportedError } from './errors.js';
 import { canList, keysUnder } from './listing.js';
 import { chunkKeyEncoder, keyFor } from './metadata.js';
 import { runPool } from './pool.js';
-import { deleteKey, readKey } from './store.js';
+import { checkKey, deleteKey, readKey } from './store.js';
 
 /** The most chunk keys removed one by one from a store that cannot list. */
 export const MAX_CHUNKS_REMOVED = 1_000_000;
@@ -65,6 +65,11 @@ export async function makeRoom(store, path, overwrite) {
     if (typeof store.delete !== 'function') {
       throw new UnsupportedError(`overwrite at ${path}: the store has no delete(key), so the old node's chunks would stay and read as the new node's data`);
     }
+    // Every listed key is checked before any is deleted: a key the store
+    // lists but no read or write may use (a file named "%2e%2e") would
+    // otherwise stop the removal halfway, the old array left with its
+    // zarr.json and without its chunks.
+    for (const k of listed) checkKey('deleting', k);
     await deleteAll(store, read && !canList(store) ? keysToRemove(path, read) : listed);
     if (read) await deleteKey(store, key);
   } finally {

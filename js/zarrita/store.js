@@ -30,7 +30,7 @@ function unsafeKey(key) {
   return '';
 }
 
-function checkKey(operation, key) {
+export function checkKey(operation, key) {
   const why = unsafeKey(key);
   if (why) throw new StoreError(operation, String(key), new TypeError(`refused the key ${JSON.stringify(key)} before asking the store: ${why}; a key stays inside the store`));
 }

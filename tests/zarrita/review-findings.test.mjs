@@ -114,3 +114,15 @@ test('a blosc frame whose header promises more decoded bytes than the chunk hold
   await assert.rejects(get(arr), (e) => /800000000/.test(String(e.cause?.message ?? e.message)) && /16/.test(String(e.cause?.message ?? e.message)));
   assert.ok(process.memoryUsage().arrayBuffers - before < 100e6, 'no 800 MB buffer allocated');
 });
+
+test('an overwrite refused for a key the store lists under the node deletes nothing first', async () => {
+  const map = new Map();
+  const base = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v), delete: async (k) => void map.delete(k), has: async (k) => map.has(k), keys: () => map.keys() };
+  const a = await create(base, { path: 'a', shape: [40], chunk_shapes: [[[2, 20]]], dtype: 'int32', fill_value: 0 });
+  const values = Int32Array.from({ length: 40 }, (_, i) => i + 1);
+  await set(a, null, { data: values, shape: [40] });
+  map.set('/a/%2e%2e', new Uint8Array(1)); // a name a store's writer chose; no key may use it
+  await assert.rejects(create(base, { path: 'a', shape: [4], chunk_shapes: [[2, 2]], dtype: 'int32', fill_value: 0, overwrite: true }), /%2e%2e/);
+  // The old array is whole, not its zarr.json over chunks deleted (all fill values).
+  assert.deepEqual(Array.from((await get(await open(base, { path: 'a' }))).data), Array.from(values));
+});
