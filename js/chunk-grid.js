@@ -10,7 +10,7 @@ import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
 import { projectAxes, projections, readSliceEntry, selectedChunks, selectionIsBigInt, selectionShape, sliceEntryArg } from './selection.js';
-import { checkAxis } from './arguments.js';
+import { checkAxis, describeValue } from './arguments.js';
 import { metadataInput, mergeProblems } from './metadata-input.js';
 import { locate, locateAxis, locateMany } from './locate.js';
 import { chunkGeometry } from './chunk-geometry.js';
@@ -318,6 +318,11 @@ class ChunkGrid {
    */
   edges(axis, opts = {}) {
     checkAxis(this, axis);
+    // Read once: the core writes what this asks for, and the view reads the same.
+    const bigint = opts.bigint;
+    if (bigint !== undefined && typeof bigint !== 'boolean') {
+      throw new TypeError(`opts.bigint: found ${describeValue(bigint)}; expected true, false or absent`);
+    }
     const count = this.#shapes[2][axis];
     if (count > BigInt(EDGE_LIMIT)) {
       throw new RangeError(`axis ${axis} declares ${count} edges, more than edges() expands (${EDGE_LIMIT}); use runs(${axis})`);
@@ -325,10 +330,10 @@ class ChunkGrid {
     const n = Number(count);
     const grid = this.#native;
     return withHeap(n * 8, (address) => {
-      if (!grid.expandEdges(axis, address, !opts.bigint)) {
+      if (!grid.expandEdges(axis, address, !bigint)) {
         throw new RangeError(`axis ${axis} has an edge above 2^53 - 1; pass {bigint: true}`);
       }
-      return opts.bigint ? u64View(address, n).slice() : f64View(address, n).slice();
+      return bigint ? u64View(address, n).slice() : f64View(address, n).slice();
     });
   }
 
