@@ -11,6 +11,8 @@ import { handleOf } from './grid-handle.js';
 // Chunk groups listed at most, by default: a window of a few thousand
 // pixels needs far fewer.
 const GROUP_LIMIT = 1_000_000;
+// The most the core's size_t limit (32 bits in wasm32) can say.
+const MAX_GROUPS = 2 ** 32 - 1;
 
 // A window bound: a bigint, or a finite number rounded outwards (window
 // bounds come from pixels) and clipped to [0, 2^64 - 1].
@@ -38,8 +40,13 @@ export function chunkGroups(grid, axis, start, stop, opts) {
   }
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit: found ${limit}; expected a positive safe integer`);
   const handle = handleOf(grid);
+  // The core takes minSize as a uint64 and the limit as a 32-bit size_t,
+  // which the call would wrap (2^64 to 0, 2^32 to 0). Larger values mean
+  // the same as the largest: no chunk reaches 2^64 - 1 elements but the
+  // only chunk of its axis, and no answer holds 2^32 - 1 groups.
+  const size = BigInt(Math.ceil(minSize));
   const columns = copyColumns(handle.chunkGroups(axis, windowBound(start, 'start', Math.floor),
-    windowBound(stop, 'stop', Math.ceil), BigInt(Math.ceil(minSize)), limit), false);
+    windowBound(stop, 'stop', Math.ceil), size > MAX_UINT64 ? MAX_UINT64 : size, Math.min(limit, MAX_GROUPS)), false);
   if (columns.length !== 5) {
     throw new RangeError(`more than ${limit} chunk groups meet [${start}, ${stop}) on axis ${axis}; pass a larger minSize or limit`);
   }
