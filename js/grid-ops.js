@@ -216,7 +216,7 @@ export class RechunkPlan {
       };
     });
     const reads = product(axes.map((a) => BigInt(a.sourceStop) - BigInt(a.sourceFirst)));
-    return { axes, reads: big ? reads : natural(reads) };
+    return { axes, reads: output(reads, big, 'reads') };
   }
 
   // Columns for target chunks [targetFirst, targetStop) of one axis: each
