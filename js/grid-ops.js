@@ -8,7 +8,7 @@
 import { copyColumns, native, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { arrayArgument, checkAxis, list } from './arguments.js';
+import { arrayArgument, checkAxis, describeValue, list } from './arguments.js';
 import { handleOf, isGrid } from './grid-handle.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
@@ -78,6 +78,20 @@ export function resizedGrid(grid, newShape, opts) {
   if (newShape.length !== ndim) throw new TypeError(`newShape: found ${newShape.length} axes; expected ${ndim} lengths`);
   const lengths = newShape.map((v, d) => toUint64(v, `newShape[${d}]`));
   const given = opts.edges;
+  if (given !== undefined && given !== null) {
+    const proto = typeof given === 'object' ? Object.getPrototypeOf(given) : undefined;
+    if (!Array.isArray(given) && proto !== Object.prototype && proto !== null) {
+      throw new TypeError(`opts.edges: found ${describeValue(given)}; expected an array or an object with an array of edges per axis`);
+    }
+    // An entry for an axis the grid does not have is refused, not ignored.
+    for (const key of Object.keys(given)) {
+      if (/^(0|[1-9][0-9]*)$/.test(key) && Number(key) < ndim) continue;
+      const value = given[key];
+      if (value !== undefined && value !== null) {
+        throw new RangeError(`opts.edges: found edges for axis ${JSON.stringify(key)}; expected axes 0 to ${ndim - 1} of this ${ndim}-dimensional grid`);
+      }
+    }
+  }
   const appended = lengths.map((_, d) => {
     const added = given?.[d];
     if (added === undefined || added === null) return [];
