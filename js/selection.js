@@ -258,9 +258,9 @@ export function projectAxes(grid, address, shape, selection) {
   return projectEntries(grid, address, shape, readSelection(selection, shape.length));
 }
 
-// The same, for entries from readSelection.
-function projectEntries(grid, address, shape, entries) {
-  const big = selectionIsBigInt(entries);
+// The same, for entries from readSelection; `big` when the selection they
+// come from holds a bigint (by default, when they do).
+function projectEntries(grid, address, shape, entries, big = selectionIsBigInt(entries)) {
   return shape.map((length, axis) => {
     const entry = entries[axis];
     const what = `selection[${axis}]`;
@@ -351,7 +351,9 @@ export function selectedChunks(grid, address, shape, selection) {
   });
   // One projection for every axis answered by a list; empty slices elsewhere.
   if (axes.some((a) => a === null)) {
-    const projected = projectEntries(grid, address, shape, axes.map((a, d) => (a === null ? entries[d] : EMPTY)));
+    // Bigint columns when the selection holds a bigint anywhere, also on an
+    // axis answered as a range (mixed input counts as bigint).
+    const projected = projectEntries(grid, address, shape, axes.map((a, d) => (a === null ? entries[d] : EMPTY)), selectionIsBigInt(entries));
     axes.forEach((a, d) => {
       if (a !== null) return;
       const p = projected[d];
