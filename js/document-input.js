@@ -9,9 +9,16 @@ import { metadataInput } from './metadata-input.js';
 import { withPointers } from './locate-pointers.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
-// writer can go, so an object's attributes are passed on empty.
-export const withoutAttributes = (meta) =>
-  meta.attributes && typeof meta.attributes === 'object' && !Array.isArray(meta.attributes) ? { ...meta, attributes: {} } : meta;
+// writer can go, so an object's attributes are passed on empty. The
+// document's members are read once, into a copy: the attributes checked
+// (an object, or not) are the ones readMetadata hands back, whatever a
+// getter answers when read again.
+function withoutAttributes(meta) {
+  const copy = { ...meta };
+  const { attributes } = copy;
+  if (attributes && typeof attributes === 'object' && !Array.isArray(attributes)) copy.attributes = {};
+  return { copy, attributes };
+}
 
 // The problems of stringifyExact's `text` that stand: a number above
 // 2^53 - 1 is refused only where the document wants an integer (shape,
@@ -31,5 +38,15 @@ export function standingProblems(text, problems) {
 }
 
 // A document (an object, JSON text or UTF-8 bytes) as the text or bytes
-// the document module reads, and the problems found in JS that stand.
-export const documentInput = (meta) => metadataInput(meta, withoutAttributes, standingProblems);
+// the document module reads, the problems found in JS that stand, and for
+// an object, its attributes as read (undefined when absent).
+export function documentInput(meta) {
+  /** @type {unknown} */
+  let attributes;
+  const read = metadataInput(meta, (m) => {
+    const { copy, attributes: found } = withoutAttributes(m);
+    attributes = found;
+    return copy;
+  }, standingProblems);
+  return { ...read, attributes };
+}

@@ -98,13 +98,11 @@ function addProblems(read, problems, pointer) {
 /** @type {typeof import('./index.js').readMetadata} */
 export function readMetadata(meta, opts = {}) {
   try {
-    const { input, problems } = documentInput(meta);
+    // An object's attributes as documentInput read them, once.
+    const { input, problems, attributes } = documentInput(meta);
     if (input === null) return unread(problems);
     const read = adoptAll(documentModule().withBytes(input, (address, length) => documentModule().native.readDocument(address, length, Boolean(opts.strict))));
-    const attributes = meta !== null && typeof meta === 'object' && !ArrayBuffer.isView(meta) && !(meta instanceof ArrayBuffer)
-      ? /** @type {{attributes?: Record<string, unknown>}} */ (meta).attributes
-      : undefined;
-    if (attributes !== undefined) read.attributes = attributes;
+    if (attributes !== undefined) read.attributes = /** @type {Record<string, unknown>} */ (attributes);
     if (problems.length) addProblems(read, problems, '');
     return read;
   } catch (error) {
