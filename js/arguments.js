@@ -31,11 +31,15 @@ export function describeValue(v) {
 export const list = (values) => `[${Array.from(values, String).join(', ')}]`;
 
 /**
- * An axis argument: an integer in [0, grid.ndim), else a RangeError.
+ * An axis argument: an integer in [0, grid.ndim), else a RangeError (a
+ * TypeError for a value that is not a number: "0", 1n, null).
  * @param {{ ndim: number }} grid
  * @param {number} axis
  */
 export function checkAxis(grid, axis) {
+  if (typeof axis !== 'number') {
+    throw new TypeError(`axis: found ${describeValue(axis)}; expected an integer in [0, ${grid.ndim})`);
+  }
   if (!Number.isInteger(axis) || axis < 0 || axis >= grid.ndim) {
     throw new RangeError(`axis: found ${axis}; expected an integer in [0, ${grid.ndim})`);
   }
