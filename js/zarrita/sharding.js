@@ -169,6 +169,7 @@ export class ShardReader {
     if (!shard) return undefined;
     if (shard.whole) return innerBytes(shard.index, local, shard.whole, key);
     let bytes;
+    /** @type {{ error: unknown } | null} */
     let failure = null;
     try {
       bytes = await this.#innerRange(shard.index, local, key);
