@@ -130,3 +130,31 @@ test('an output in a SharedArrayBuffer is refused: its overlap with the input ca
   const out = { chunks: new Float64Array(4), offsets: new Float64Array(4) };
   assert.deepEqual(Array.from(g.locateMany(indices, out).chunks), [1, 0, 0, 0]);
 });
+
+test('edges() reads opts.bigint once: a getter cannot get doubles written and read as uint64', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  let reads = 0;
+  const opts = { get bigint() { return reads++ > 0; } };
+  const edges = g.edges(0, opts);
+  assert.equal(reads, 1);
+  assert.deepEqual(Array.from(edges, Number), [3, 4, 5]);
+});
+
+test('edges() refuses an opts.bigint that is not a boolean, rather than reading "false" as true', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  for (const bad of ['false', 'no', 1, 0, null]) {
+    assert.throws(() => g.edges(0, { bigint: bad }), TypeError, String(bad));
+  }
+  assert.deepEqual(g.edges(0, { bigint: false }), new Float64Array([3, 4, 5]));
+  assert.deepEqual(g.edges(0, { bigint: true }), new BigUint64Array([3n, 4n, 5n]));
+  assert.deepEqual(g.edges(0, {}), new Float64Array([3, 4, 5]));
+});
+
+test('an axis that is not a number is a TypeError that names what was found', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  assert.throws(() => g.runs('0'), { name: 'TypeError', message: /axis: found "0"/ });
+  assert.throws(() => g.edges(1n), { name: 'TypeError', message: /axis: found 1n/ });
+  assert.throws(() => g.axisChunk(null, 0), { name: 'TypeError', message: /axis: found null/ });
+  assert.throws(() => g.runs(2), { name: 'RangeError', message: /axis: found 2; expected an integer in \[0, 2\)/ });
+  assert.throws(() => g.runs(0.5), RangeError);
+});

@@ -167,3 +167,19 @@ test('GridError carries the code of its first problem', () => {
   assert.equal(resized.code, 'SUM_BELOW_LENGTH');
 });
 
+test('chunkGroups: a minSize of 2^64 or more groups every chunk (it wrapped to 0 and grouped none)', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  const one = [{ first: 0, count: 3, origin: 0, lastOrigin: 7, end: 12 }];
+  assert.deepEqual(g.chunkGroups(0, 0, 12, { minSize: 13 }), one);
+  assert.deepEqual(g.chunkGroups(0, 0, 12, { minSize: 2 ** 64 }), one);
+  assert.deepEqual(g.chunkGroups(0, 0, 12, { minSize: 2 ** 65 }), one);
+  assert.deepEqual(g.chunkGroups(0, 0, 12, { minSize: 1e300 }), one);
+});
+
+test('chunkGroups: a limit of 2^32 or more is not wrapped into a false "more than N groups" refusal', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  const expected = g.chunkGroups(0, 0, 12);
+  for (const limit of [2 ** 32, 2 ** 32 + 1, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+    assert.deepEqual(g.chunkGroups(0, 0, 12, { limit }), expected, String(limit));
+  }
+});

@@ -263,3 +263,12 @@ test('overlap: zero-length axes, shapes that differ, limits and bigint detail', 
   assert.throws(() => past.axisSources(0, 2 ** 53 - 1, 2 ** 53 - 1 + 2), RangeError);
   assert.equal(past.axisSources(0, MAX - 2n, MAX).sourceStop[1], MAX);
 });
+
+test('RechunkPlan.sourcesOf: number coordinates give a number `reads`, or a RangeError asking for bigints', () => {
+  const src = ChunkGrid.fromChunkShapes([2 ** 30, 2 ** 30], [1, 1]);
+  const dst = ChunkGrid.fromChunkShapes([2 ** 30, 2 ** 30], [2 ** 30, 2 ** 30]);
+  const plan = src.overlap(dst);
+  assert.throws(() => plan.sourcesOf([0, 0]), { name: 'RangeError', message: /2\^53 - 1.*bigint/ });
+  assert.equal(plan.sourcesOf([0n, 0]).reads, 2n ** 60n);
+  assert.equal(plan.sourcesOf([0n, 0n]).reads, 2n ** 60n);
+});

@@ -202,3 +202,18 @@ test('numbers that are not integers read as JSON.parse reads them', () => {
   const read = readMetadata(`{"zarr_format":3,"node_type":"group","attributes":${attributes}}`);
   assert.deepEqual(read.attributes, JSON.parse(attributes));
 });
+
+test('readMetadata returns the attributes it validated: a getter is read once', () => {
+  const base = {
+    zarr_format: 3, node_type: 'array', shape: [10], data_type: 'uint8',
+    chunk_grid: { name: 'regular', configuration: { chunk_shape: [5] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }],
+  };
+  let reads = 0;
+  const meta = { ...base };
+  Object.defineProperty(meta, 'attributes', { enumerable: true, get() { return ++reads <= 3 ? {} : 'not an object'; } });
+  const read = readMetadata(meta);
+  assert.equal(reads, 1);
+  assert.equal(read.valid, true);
+  assert.deepEqual(read.attributes, {});
+});

@@ -119,3 +119,16 @@ test('a resized grid has no warnings', () => {
   assert.equal(grid.warnings.length, 1);
   assert.deepEqual(grid.resize([20]).warnings, []);
 });
+
+test('resize refuses opts.edges that is not an array or an object of arrays, and edges for axes the grid lacks', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  for (const edges of [5, true, 'ab', '']) {
+    assert.throws(() => g.resize([20, 20], { edges }), TypeError, JSON.stringify(edges));
+  }
+  assert.throws(() => g.resize([20, 20], { edges: [null, null, [8]] }), RangeError);
+  assert.throws(() => g.resize([20, 20], { edges: { 2: [8] } }), RangeError);
+  // What is documented still works.
+  assert.deepEqual(g.resize([20, 20], { edges: { 0: [8] } }).toJSON().configuration.chunk_shapes, [[3, 4, 5, 8], [10, 10]]);
+  assert.deepEqual(g.resize([20, 20], { edges: [undefined, [10]] }).toJSON().configuration.chunk_shapes, [[3, 4, 5, 8], [10, 10]]);
+  assert.deepEqual(g.resize([20, 20], { edges: [new Float64Array([8])] }).toJSON().configuration.chunk_shapes, [[3, 4, 5, 8], [10, 10]]);
+});

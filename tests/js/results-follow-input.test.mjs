@@ -85,3 +85,14 @@ test('normalizeSlice names the axis in its errors and refuses negative steps', (
   assert.throws(() => g.normalizeSlice(0, { start: 1.5 }), { name: 'TypeError', message: /axis 0/ });
   assert.throws(() => g.normalizeSlice(1, 'all'), { name: 'TypeError', message: /axis 1/ });
 });
+
+test('selectedChunks: a bigint anywhere in the selection makes every listed axis a BigUint64Array', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  // The bigint is in a slice (answered as a range) or in an integer (listed):
+  // the listed axis [1, 15] must not change type with where the bigint is.
+  for (const selection of [[{ step: 2n }, [1, 15]], [5n, [1, 15]], [{ step: 2 }, [1n, 15]]]) {
+    const { axes } = g.selectedChunks(selection);
+    assert.ok(axes[1].chunks instanceof BigUint64Array, JSON.stringify(selection, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)));
+  }
+  assert.ok(g.selectedChunks([{ step: 2 }, [1, 15]]).axes[1].chunks instanceof Float64Array);
+});

@@ -157,3 +157,18 @@ test('a chunk that fails to decompress is a CodecPipelineError naming the codec 
   await store.set('/a/c/1/1', new Uint8Array([1, 2, 3, 4, 5]));
   await assert.rejects(get(arr), (e) => zarr.isZarritaError(e, 'CodecPipelineError') && e.codec === 'gzip' && e.chunkPath === '/a/c/1/1');
 });
+
+test('a blosc frame whose header promises more decoded bytes than the chunk holds is refused before it is decoded', async () => {
+  const store = new Map();
+  const codecs = [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'blosc', configuration: { cname: 'lz4', clevel: 5, shuffle: 'noshuffle', typesize: 4, blocksize: 0 } }];
+  const arr = await create(store, { shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0, codecs });
+  await set(arr, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const frame = store.get('/c/0').slice();
+  // Bytes 4..8 of the header: the decoded size. 16 for this chunk; a
+  // hostile store says 800 MB, and the decoder would allocate them.
+  new DataView(frame.buffer).setUint32(4, 800_000_000, true);
+  store.set('/c/0', frame);
+  const before = process.memoryUsage().arrayBuffers;
+  await assert.rejects(get(arr), (e) => /800000000/.test(String(e.cause?.message ?? e.message)) && /16/.test(String(e.cause?.message ?? e.message)));
+  assert.ok(process.memoryUsage().arrayBuffers - before < 100e6, 'no 800 MB buffer allocated');
+});

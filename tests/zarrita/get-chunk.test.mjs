@@ -182,3 +182,21 @@ test('a shard read aborted by one caller is read again for another', async (t) =
   await assert.rejects(first, /first gave up/);
   assert.deepEqual([...(await second).data], [15, 16, 17, 21, 22, 23]);
 });
+
+test('mutating what getChunk gives changes nothing in the store: a later get reads what was written', async () => {
+  // zarrita's Map store and its bytes codec hand back views of the stored bytes.
+  const map = new Map();
+  const store = { get: (k) => map.get(k), set: (k, v) => void map.set(k, v) };
+  const arr = await create(store, { path: 'a', shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0 });
+  await set(arr, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const chunk = await arr.getChunk([0]);
+  chunk.data[0] = 99;
+  assert.deepEqual(Array.from((await get(arr)).data), [1, 2, 3, 4]);
+  // A sharded array on a store without getRange: its shards are kept whole.
+  const s = await create(store, { path: 's', shape: [4], chunk_shapes: [[4]], dtype: 'int32', fill_value: 0, codecs: [sharding([2])] });
+  await set(s, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  const inner = await s.getChunk([1]);
+  inner.data[0] = 99;
+  assert.deepEqual(Array.from((await s.getChunk([1])).data), [3, 4]);
+  assert.deepEqual(Array.from((await get(s)).data), [1, 2, 3, 4]);
+});

@@ -220,3 +220,30 @@ test('overwrite on a store without delete is refused before anything is written'
   // No node there: nothing to remove, so overwrite needs no delete.
   await create(store, { path: 'w', shape: [4], chunkShape: [2], dtype: 'int8', overwrite: true });
 });
+
+test('a node removed through a consolidated store (create over its parent group) no longer opens from the stale entry', async () => {
+  const map = new Map();
+  const base = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v), delete: async (k) => void map.delete(k), has: async (k) => map.has(k), keys: () => map.keys() };
+  await createGroup(base, {});
+  await createGroup(base, { path: 'g' });
+  const a = await create(base, { path: 'g/a', shape: [4], chunk_shapes: [[2, 2]], dtype: 'int32', fill_value: 0 });
+  await set(a, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
+  await consolidateMetadata(base);
+  const store = await withConsolidatedMetadata(base);
+  await createGroup(store, { path: 'g', overwrite: true }); // removes g/a, its zarr.json and chunks
+  assert.equal(map.has('/g/a/zarr.json'), false);
+  await assert.rejects(open(store, { path: 'g/a', kind: 'array' }), zarr.NotFoundError);
+  assert.equal(await store.get('/g/a/zarr.json'), undefined);
+});
+
+test('an overwrite refused for a key the store lists under the node deletes nothing first', async () => {
+  const map = new Map();
+  const base = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v), delete: async (k) => void map.delete(k), has: async (k) => map.has(k), keys: () => map.keys() };
+  const a = await create(base, { path: 'a', shape: [40], chunk_shapes: [[[2, 20]]], dtype: 'int32', fill_value: 0 });
+  const values = Int32Array.from({ length: 40 }, (_, i) => i + 1);
+  await set(a, null, { data: values, shape: [40] });
+  map.set('/a/%2e%2e', new Uint8Array(1)); // a name a store's writer chose; no key may use it
+  await assert.rejects(create(base, { path: 'a', shape: [4], chunk_shapes: [[2, 2]], dtype: 'int32', fill_value: 0, overwrite: true }), /%2e%2e/);
+  // The old array is whole, not its zarr.json over chunks deleted (all fill values).
+  assert.deepEqual(Array.from((await get(await open(base, { path: 'a' }))).data), Array.from(values));
+});
