@@ -25,6 +25,45 @@ export function describeValue(v) {
 }
 
 /**
+ * An options argument: absent (undefined or null) or an object, else a
+ * TypeError. Its members are then read once each, by the caller.
+ * @param {unknown} opts
+ * @returns {Record<string, unknown>}
+ */
+export function optionsArgument(opts) {
+  if (opts === undefined || opts === null) return {};
+  if (typeof opts !== 'object' || Array.isArray(opts)) {
+    throw new TypeError(`opts: found ${describeValue(opts)}; expected an options object or nothing`);
+  }
+  return /** @type {Record<string, unknown>} */ (opts);
+}
+
+/**
+ * A flag among the options, read once: absent (false) or a boolean, else
+ * a TypeError. No truthiness: {strict: 'false'} would otherwise be strict.
+ * @param {Record<string, unknown>} opts from optionsArgument
+ * @param {string} name
+ */
+export function flagOption(opts, name) {
+  const value = opts[name];
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new TypeError(`opts.${name}: found ${describeValue(value)}; expected true, false or absent`);
+  return value;
+}
+
+/**
+ * ReadOptions ({strict, lenient}), checked; whether to read strictly.
+ * `lenient` is the default's synonym: checked, and then of no effect.
+ * @param {unknown} opts
+ */
+export function strictOption(opts) {
+  const read = optionsArgument(opts);
+  const strict = flagOption(read, 'strict');
+  flagOption(read, 'lenient');
+  return strict;
+}
+
+/**
  * Values for messages, as "[1, 2, 3]".
  * @param {Iterable<unknown> | ArrayLike<unknown>} values
  */

@@ -10,7 +10,7 @@ import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
 import { projectAxes, projections, readSliceEntry, selectedChunks, selectionIsBigInt, selectionShape, sliceEntryArg } from './selection.js';
-import { checkAxis, describeValue } from './arguments.js';
+import { checkAxis, flagOption, optionsArgument, strictOption } from './arguments.js';
 import { metadataInput, mergeProblems } from './metadata-input.js';
 import { locate, locateAxis, locateMany } from './locate.js';
 import { chunkGeometry } from './chunk-geometry.js';
@@ -95,10 +95,11 @@ class ChunkGrid {
    * @param {ReadOptions} [opts]
    * @returns {ChunkGrid}
    */
-  static fromMetadata(meta, opts = {}) {
+  static fromMetadata(meta, opts) {
+    const strict = strictOption(opts);
     const { input, problems } = metadataInput(meta, ({ shape, chunk_grid }) => ({ shape, chunk_grid }));
     if (input === null) throw new GridError(problems);
-    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, Boolean(opts.strict))), problems);
+    return fromOutcome(readText(input, (a, n) => native.readGridMetadata(a, n, strict)), problems);
   }
 
   /**
@@ -279,7 +280,7 @@ class ChunkGrid {
    * @param {ChunkGroupOptions} [opts]
    * @returns {ChunkGroup[]}
    */
-  chunkGroups(axis, start, stop, opts = {}) { return chunkGroups(this, axis, start, stop, opts); }
+  chunkGroups(axis, start, stop, opts) { return chunkGroups(this, axis, start, stop, optionsArgument(opts)); }
 
   /**
    * @param {number} axis
@@ -316,13 +317,10 @@ class ChunkGrid {
    * @param {{ bigint?: boolean }} [opts]
    * @returns {Float64Array | BigUint64Array}
    */
-  edges(axis, opts = {}) {
+  edges(axis, opts) {
     checkAxis(this, axis);
     // Read once: the core writes what this asks for, and the view reads the same.
-    const bigint = opts.bigint;
-    if (bigint !== undefined && typeof bigint !== 'boolean') {
-      throw new TypeError(`opts.bigint: found ${describeValue(bigint)}; expected true, false or absent`);
-    }
+    const bigint = flagOption(optionsArgument(opts), 'bigint');
     const count = this.#shapes[2][axis];
     if (count > BigInt(EDGE_LIMIT)) {
       throw new RangeError(`axis ${axis} declares ${count} edges, more than edges() expands (${EDGE_LIMIT}); use runs(${axis})`);
@@ -414,14 +412,14 @@ class ChunkGrid {
    * @param {ResizeOptions} [opts]
    * @returns {ChunkGrid}
    */
-  resize(newShape, opts = {}) { return new ChunkGrid(OWN, resizedGrid(this, newShape, opts), []); }
+  resize(newShape, opts) { return new ChunkGrid(OWN, resizedGrid(this, newShape, optionsArgument(opts)), []); }
 
   /**
    * @param {ChunkGridApi} other
    * @returns {boolean}
    */
   equals(other) {
-    return other instanceof ChunkGrid && this.#native.equals(handleOf(other));
+    return other instanceof ChunkGrid && this.#native.equals(handleOf(other, 'the other ChunkGrid'));
   }
 
   /** @returns {void} */

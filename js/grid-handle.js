@@ -32,13 +32,15 @@ export function own(grid, handle) {
 export const isGrid = (value) => typeof value === 'object' && value !== null && handles.has(value);
 
 /**
- * The handle a grid owns; throws once the grid is disposed.
+ * The handle a grid owns; throws once the grid is disposed, naming it as
+ * `name` (the grid a method was called on, by default).
  * @param {object} grid
+ * @param {string} [name]
  * @returns {Grid}
  */
-export function handleOf(grid) {
+export function handleOf(grid, name = 'this ChunkGrid') {
   const handle = handles.get(grid);
-  if (!handle) throw new Error('this ChunkGrid has been disposed');
+  if (!handle) throw new Error(`${name} has been disposed`);
   return handle;
 }
 

@@ -52,7 +52,7 @@ export function concatGrids(grids, axis) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }
   checkAxis(grids[0], axis);
-  const addresses = grids.map((g) => handleOf(g).address());
+  const addresses = grids.map((g, i) => handleOf(g, `concat: grids[${i}]`).address());
   const outcome = withHeap(4 * grids.length, (address) => {
     new Uint32Array(native.HEAPU8.buffer, address, grids.length).set(addresses);
     return native.concatGrids(address, grids.length, axis);
@@ -139,7 +139,7 @@ export function overlapPlan(source, target) {
   if (source.ndim !== target.ndim) {
     throw new RangeError(`overlap: the source has ${source.ndim} axes and the target ${target.ndim}; a plan needs one shape`);
   }
-  const s = handleOf(source), t = handleOf(target);
+  const s = handleOf(source), t = handleOf(target, 'overlap: the target ChunkGrid');
   const axes = source.shape.map((length, d) => {
     const o = native.axisOverlap(s, t, d);
     if (!o.ok) {
@@ -246,7 +246,7 @@ export class RechunkPlan {
       throw new RangeError(`axisSources: found ${stop - first} target chunks; at most ${AXIS_SOURCES_LIMIT} (2^24) are listed in one call`);
     }
     const big = isBigInt(targetFirst) || isBigInt(targetStop);
-    const columns = copyColumns(native.axisSources(handleOf(this.#source), handleOf(this.#target), axis, first, stop), !big);
+    const columns = copyColumns(native.axisSources(handleOf(this.#source, "the plan's source ChunkGrid"), handleOf(this.#target, "the plan's target ChunkGrid"), axis, first, stop), !big);
     if (columns === null) throw new RangeError('axisSources: a chunk index passes 2^53 - 1; pass bigint bounds');
     const [targetChunks, sourceFirst, sourceStop] = columns;
     return { targetChunks, sourceFirst, sourceStop };

@@ -548,7 +548,8 @@ export interface ValidationResult {
  * Checks a whole zarr.json document: an array, or a group (its consolidated
  * metadata entry by entry, as readMetadata reads it). What known writers
  * stored against the spec (docs/writers-ledger.md) is a warning, and the
- * document `valid`; with `{strict: true}` an error. Never throws.
+ * document `valid`; with `{strict: true}` an error. Never throws for a
+ * document; options of the wrong type (`{strict: 'false'}`) are a TypeError.
  */
 export declare function validateMetadata(meta: unknown, opts?: ReadOptions): ValidationResult;
 
@@ -600,8 +601,9 @@ export type MetadataRead = ArrayMetadataRead | GroupMetadataRead;
 
 /**
  * Reads a zarr.json with one parse: an array (its grid built, its values
- * exact) or a group (with its consolidated metadata). Never throws; input
- * that is not a document reads as an invalid array with no values.
+ * exact) or a group (with its consolidated metadata). Never throws for a
+ * document (options of the wrong type are a TypeError); input that is not
+ * a document reads as an invalid array with no values.
  */
 export declare function readMetadata(meta: unknown, opts?: ReadOptions): MetadataRead;
 

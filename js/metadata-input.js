@@ -27,8 +27,10 @@ export function metadataInput(meta, pick, standing = (text, problems) => problem
     }
     return { input: meta, problems: [] };
   }
-  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
-    const found = meta === null ? 'null' : Array.isArray(meta) ? 'an array' : typeof meta;
+  // Bytes are UTF-8 in a Uint8Array: another view (a Uint16Array, a
+  // DataView) is refused as what it is, not read as an object of its keys.
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta) || ArrayBuffer.isView(meta)) {
+    const found = meta === null ? 'null' : Array.isArray(meta) ? 'an array' : ArrayBuffer.isView(meta) ? `a ${meta.constructor.name}` : typeof meta;
     return { input: null, problems: [{ path: '', message: `found ${found}; expected a zarr.json object, JSON text or UTF-8 bytes`, code: 'WRONG_TYPE' }] };
   }
   const { text, problems } = stringifyExact(pick(meta));

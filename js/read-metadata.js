@@ -11,6 +11,7 @@ import { mergeProblems } from './metadata-input.js';
 import { documentInput } from './document-input.js';
 import { exhausted } from './validate.js';
 import { pointerToken } from './json-pointer.js';
+import { strictOption } from './arguments.js';
 
 /** @import { ArrayMetadataRead, ChunkGrid as ChunkGridApi, MetadataRead, Problem } from './index.js' */
 /** @import { Grid } from '../dist/zarr_rectilinear.mjs' */
@@ -93,15 +94,17 @@ function addProblems(read, problems, pointer) {
 }
 
 // Reads a zarr.json (an object, JSON text or UTF-8 bytes) with one parse:
-// never throws on bad input. An object's attributes are given back as they
+// never throws on a bad document (only for options of the wrong type). An object's attributes are given back as they
 // are, not copied.
 /** @type {typeof import('./index.js').readMetadata} */
-export function readMetadata(meta, opts = {}) {
+export function readMetadata(meta, opts) {
+  // A wrong option is the caller's mistake, not the document's: thrown.
+  const strict = strictOption(opts);
   try {
     // An object's attributes as documentInput read them, once.
     const { input, problems, attributes } = documentInput(meta);
     if (input === null) return unread(problems);
-    const read = adoptAll(documentModule().withBytes(input, (address, length) => documentModule().native.readDocument(address, length, Boolean(opts.strict))));
+    const read = adoptAll(documentModule().withBytes(input, (address, length) => documentModule().native.readDocument(address, length, strict)));
     if (attributes !== undefined) read.attributes = /** @type {Record<string, unknown>} */ (attributes);
     if (problems.length) addProblems(read, problems, '');
     return read;

@@ -1,17 +1,21 @@
 // @ts-check
-// validateMetadata: the whole zarr.json, never throwing.
+// validateMetadata: the whole zarr.json, never throwing for a document
+// (only for options of the wrong type).
 import { documentModule } from './document-module.js';
 import { mergeProblems } from './metadata-input.js';
 import { documentInput } from './document-input.js';
+import { strictOption } from './arguments.js';
 
 /** @type {typeof import('./index.js').validateMetadata} */
-export function validateMetadata(meta, opts = {}) {
+export function validateMetadata(meta, opts) {
+  // A wrong option is the caller's mistake, not the document's: thrown.
+  const strict = strictOption(opts);
   try {
     const { input, problems: found } = documentInput(meta);
     const { native, withBytes, problemOf } = documentModule();
     const report = input === null
       ? { errors: [], warnings: [] }
-      : withBytes(input, (address, length) => native.validateMetadata(address, length, Boolean(opts.strict)));
+      : withBytes(input, (address, length) => native.validateMetadata(address, length, strict));
     const errors = mergeProblems(found, report.errors.map(problemOf));
     return { valid: errors.length === 0, errors, warnings: report.warnings.map(problemOf) };
   } catch (error) {

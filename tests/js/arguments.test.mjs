@@ -4,7 +4,7 @@
 // TypeError, and an output in shared memory is refused.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, readMetadata, validateMetadata } from 'zarr-rectilinear';
 import { arrayDocument, rectilinear } from './support.mjs';
 
 const grid = () => ChunkGrid.fromChunkShapes([26, 38], [[16, 10], [24, 14]]);
@@ -157,4 +157,49 @@ test('an axis that is not a number is a TypeError that names what was found', ()
   assert.throws(() => g.axisChunk(null, 0), { name: 'TypeError', message: /axis: found null/ });
   assert.throws(() => g.runs(2), { name: 'RangeError', message: /axis: found 2; expected an integer in \[0, 2\)/ });
   assert.throws(() => g.runs(0.5), RangeError);
+});
+
+test('options are an object or absent, and their flags booleans: no truthiness, in every call that takes them', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  const doc = arrayDocument([10], rectilinear([[5, 5]]));
+  const calls = {
+    fromMetadata: (opts) => ChunkGrid.fromMetadata(doc, opts),
+    validateMetadata: (opts) => validateMetadata(doc, opts),
+    readMetadata: (opts) => readMetadata(doc, opts),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    for (const strict of ['false', 'true', 0, 1, null]) {
+      assert.throws(() => call({ strict }), { name: 'TypeError', message: /^opts\.strict: found .*; expected true, false or absent$/ }, `${name} strict ${strict}`);
+    }
+    assert.throws(() => call({ lenient: 'yes' }), { name: 'TypeError', message: /^opts\.lenient: found "yes"/ }, name);
+    for (const opts of ['strict', 5, true, [true]]) {
+      assert.throws(() => call(opts), { name: 'TypeError', message: /^opts: found .*; expected an options object or nothing$/ }, `${name} ${opts}`);
+    }
+    for (const opts of [undefined, null, {}, { strict: false }, { strict: true }, { lenient: true }]) call(opts);
+  }
+  assert.throws(() => g.edges(0, 'bigint'), { name: 'TypeError', message: /^opts: found "bigint"/ });
+  assert.deepEqual(g.edges(0, null), new Float64Array([3, 4, 5]));
+  assert.deepEqual(g.chunkGroups(0, 0, 12, null), g.chunkGroups(0, 0, 12));
+  assert.throws(() => g.chunkGroups(0, 0, 12, 5), { name: 'TypeError', message: /^opts: found 5/ });
+  assert.deepEqual(g.resize([12, 20], null).shape, [12, 20]);
+});
+
+test('metadata bytes are UTF-8 in a Uint8Array: another view is refused as what it is', () => {
+  const bytes = new TextEncoder().encode(JSON.stringify(arrayDocument([10], rectilinear([[5, 5]]))));
+  for (const view of [new Uint16Array(bytes.buffer.slice(0, 8)), new DataView(bytes.buffer), new Uint8ClampedArray(bytes)]) {
+    const kind = view.constructor.name;
+    assert.throws(() => ChunkGrid.fromMetadata(view), (e) => e instanceof GridError && e.code === 'WRONG_TYPE' && e.message === `found a ${kind}; expected a zarr.json object, JSON text or UTF-8 bytes`, kind);
+    assert.equal(validateMetadata(view).errors[0].message, `found a ${kind}; expected a zarr.json object, JSON text or UTF-8 bytes`);
+  }
+  assert.equal(ChunkGrid.fromMetadata(bytes).shape[0], 10);
+});
+
+test('a disposed grid is named as the argument it is, not as the grid called', () => {
+  const a = ChunkGrid.fromEdges([[1, 2]]);
+  const b = ChunkGrid.fromEdges([[1, 2]]);
+  b.dispose();
+  assert.throws(() => a.equals(b), { message: 'the other ChunkGrid has been disposed' });
+  assert.throws(() => ChunkGrid.concat([a, b], 0), { message: 'concat: grids[1] has been disposed' });
+  assert.throws(() => a.overlap(b), { message: 'overlap: the target ChunkGrid has been disposed' });
+  assert.throws(() => b.overlap(a), { message: 'this ChunkGrid has been disposed' });
 });
