@@ -7,8 +7,8 @@
 // Every file is read by the guarded reader (read-file.js): a zarr.json that
 // is a FIFO or a device is reported unreadable without being opened.
 import { lstat, opendir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { readBounded, readResponseBounded, resolveInside } from './read-file.js';
+import { join, sep } from 'node:path';
+import { UnreadableFileError, readBounded, readResponseBounded, resolveInside } from './read-file.js';
 
 export const isURL = (target) => /^https?:\/\//i.test(target);
 
@@ -44,12 +44,27 @@ async function* walk(dir, tree, info, visited) {
   if (visited.has(id)) return;
   visited.add(id);
   let names;
+  // Names as bytes: one that is not UTF-8 (Linux allows any bytes but "/"
+  // and NUL) cannot be named by a string path, and is reported, not passed
+  // over in silence, when it is a folder: the documents in it go unread.
+  const undecodable = [];
   try {
     names = [];
-    for await (const entry of await opendir(dir)) names.push(entry.name);
+    for await (const entry of await opendir(dir, { encoding: 'buffer' })) {
+      const raw = /** @type {Buffer} */ (/** @type {unknown} */ (entry.name));
+      const name = raw.toString('utf8');
+      if (Buffer.from(name).equals(raw)) names.push(name);
+      else undecodable.push({ name, raw });
+    }
   } catch (error) {
     yield { file: dir, read: () => Promise.reject(error), tree };
     return;
+  }
+  for (const { name, raw } of undecodable) {
+    const isFolder = await stat(Buffer.concat([Buffer.from(`${dir}${sep}`), raw])).then((s) => s.isDirectory(), () => false);
+    if (!isFolder) continue;
+    const error = new UnreadableFileError(`a folder whose name is not UTF-8 (found the bytes ${raw.toString('hex')}; expected a UTF-8 name): its documents are not read`);
+    yield { file: join(dir, name), read: () => Promise.reject(error), tree };
   }
   // A folder's own zarr.json first, then its children, in name order.
   names.sort((a, b) => (a === 'zarr.json' ? -1 : b === 'zarr.json' ? 1 : a < b ? -1 : a > b ? 1 : 0));

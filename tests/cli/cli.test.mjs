@@ -291,3 +291,20 @@ test('validate refuses a group with a bad zarr_format and attributes, and docume
   assert.equal(empty.code, 1);
   assert.match(empty.lines[0], /\/codecs: found \[\]; expected an array of codecs/);
 });
+
+test('a folder whose name is not UTF-8 is reported, not passed over: its zarr.json would go unchecked', { skip: process.platform !== 'linux' && 'names of any bytes are a Linux matter' }, async () => {
+  const tree = join(work, 'undecodable');
+  mkdirSync(tree);
+  writeFileSync(join(tree, 'zarr.json'), readFileSync(join(fixtures, 'store/zarr.json')));
+  // Node's string paths cannot name it; Buffer paths can.
+  const folder = Buffer.concat([Buffer.from(`${tree}/bad`), Buffer.from([0xff])]);
+  mkdirSync(folder);
+  writeFileSync(Buffer.concat([folder, Buffer.from('/zarr.json')]), '{"zarr_format": 2}');
+  for (const command of ['validate', 'repair', 'inspect']) {
+    const { code, stdout, stderr } = await run(command, tree);
+    assert.equal(code, 1, `${command}: ${stdout}${stderr}`);
+    assert.match(stdout + stderr, /bad\uFFFD: .*a folder whose name is not UTF-8 \(found the bytes 626164ff/, command);
+  }
+  const report = JSON.parse((await run('validate', tree, '--json')).stdout);
+  assert.deepEqual(report.summary, { valid: 1, invalid: 0, unreadable: 1 });
+});
