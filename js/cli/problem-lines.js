@@ -70,7 +70,7 @@ export function positions(bytes, problems) {
 }
 
 // GitHub Actions' workflow-command escapes: data, then property values.
-const githubData = (s) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+export const githubData = (s) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 const githubProperty = (s) => githubData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
 /**

@@ -3,6 +3,7 @@
 // a small table, or as the "readers" member of its --json object.
 import { GridError, readerReport } from '../index.js';
 import { safeText } from './terminal-text.js';
+import { githubData } from './problem-lines.js';
 
 /** @import { ReaderVerdict } from '../index.js' */
 
@@ -17,8 +18,16 @@ export function readersOf(/** @type {Uint8Array} */ bytes) {
   }
 }
 
+// With --format github, a line that starts with a file name could be read
+// by the runner as a workflow command (a folder named "::stop-commands::x"
+// would silence every annotation after it): the table is a log group, its
+// title the runner's data, escaped.
 /** @returns {string} */
-export function readersTable(/** @type {string} */ file, /** @type {ReaderVerdict[] | null} */ readers) {
+export function readersTable(/** @type {string} */ file, /** @type {ReaderVerdict[] | null} */ readers, /** @type {'text' | 'github'} */ format = 'text') {
+  if (format === 'github') {
+    const body = readersTable(file, readers).split('\n').slice(1).join('\n');
+    return `::group::${githubData(safeText(file))}: readers${readers ? '' : ': not reported, the document is not valid under the strict rules'}\n${body}::endgroup::\n`;
+  }
   if (!readers) return `${safeText(file)}: readers: not reported, the document is not valid under the strict rules\n`;
   const rows = readers.map((r) => [r.reader, r.versions, r.setting ? `${r.verdict} (${r.setting})` : r.verdict, safeText(r.pointer) || '(document)', safeText(r.reason)]);
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));

@@ -56,7 +56,7 @@ export async function validate(targets, { format = 'text', strict = false, reade
       out.write(`${count ? ',' : ''}${JSON.stringify({ ...report, errors: placed(bytes, report.errors), warnings: placed(bytes, report.warnings) })}`);
     } else {
       for (const line of documentLines(file, bytes, report, format === 'github' ? 'github' : 'text')) out.write(`${line}\n`);
-      if (report.readers !== undefined) out.write(readersTable(file, report.readers));
+      if (report.readers !== undefined) out.write(readersTable(file, report.readers, format === 'github' ? 'github' : 'text'));
     }
     if (++count % 100 === 0) progress(count);
   }

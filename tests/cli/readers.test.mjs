@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures, run } from './support.mjs';
+import { spawnSync } from 'node:child_process';
+import { fixtures, root, run } from './support.mjs';
 
 const array = (chunkGrid) => ({
   zarr_format: 3, node_type: 'array', shape: [30], data_type: 'uint8', chunk_grid: chunkGrid,
@@ -63,4 +64,22 @@ test('--readers: control characters in a store\'s keys are printed escaped', asy
   assert.ok(!stdout.includes('\u001b'));
   assert.ok(stdout.includes('/consolidated_metadata/metadata/a\\u001b[2Jb'));
   assert.match(stdout, /readers: not reported/);
+});
+
+// The GitHub runner reads every line of output that starts with "::" as a
+// workflow command: a folder named "::stop-commands::token" would silence
+// every annotation after it.
+test('--readers --format github: a folder name never starts a line, so it cannot be a workflow command', () => {
+  const dir = join(work, 'github');
+  for (const name of ['::stop-commands::token', '::error file=forged::forged']) {
+    mkdirSync(join(dir, name), { recursive: true });
+    writeFileSync(join(dir, name, 'zarr.json'), JSON.stringify(array(rectilinear)));
+  }
+  writeFileSync(join(dir, 'zarr.json'), '{"zarr_format": 2}');
+  const { status, stdout } = spawnSync('node', [join(root, 'js/cli.js'), 'validate', '.', '--format', 'github', '--readers'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(status, 1);
+  const commands = stdout.split('\n').filter((l) => l.startsWith('::'));
+  for (const line of commands) assert.match(line, /^::(error|warning) file=[^:]*::|^::group::|^::endgroup::$/, line);
+  assert.ok(commands.some((l) => l.startsWith('::group::::stop-commands::token/zarr.json: readers')));
+  assert.ok(commands.some((l) => l.startsWith('::error file=zarr.json,')));
 });
