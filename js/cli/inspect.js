@@ -32,11 +32,23 @@ export function describeGrid(grid) {
   ]);
 }
 
+// A value from the document as compact JSON text. stringifyExact recurses,
+// and the core reads documents nested deeper than JavaScript's call stack
+// goes: such a value is named, not shown, and the command goes on.
+function shown(value) {
+  try {
+    return stringifyExact(value).text;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return '(nested too deeply to show)';
+  }
+}
+
 // One consolidated child, in a few words.
 function child(read) {
   if (read.kind === 'group') return 'group';
   if (!read.valid) return 'array (invalid)';
-  const type = typeof read.dataType === 'string' ? read.dataType : stringifyExact(read.dataType).text;
+  const type = typeof read.dataType === 'string' ? read.dataType : shown(read.dataType);
   return `array ${type}, shape ${list(read.shape ?? [])}`;
 }
 
@@ -44,7 +56,7 @@ function child(read) {
 // the terminal.
 /** @param {import('../index.js').GroupMetadataRead} read */
 export function describeGroup(read) {
-  const rows = [['attributes', safeText(stringifyExact(read.attributes).text)]];
+  const rows = [['attributes', safeText(shown(read.attributes))]];
   if (!read.consolidated) rows.push(['children', 'not listed (no consolidated metadata)']);
   else {
     rows.push(['children', `${read.consolidated.size} listed in consolidated metadata`]);

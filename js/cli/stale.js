@@ -20,21 +20,30 @@ function describe(v) {
 }
 
 // The pointer (relative) of the first difference between two parsed JSON
-// values, and the two values there; null when they are equal.
-function difference(a, b, at = '') {
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b)) {
-    const keys = Array.isArray(a) ? Array.from({ length: Math.max(a.length, b.length) }, (_, i) => String(i)) : [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    for (const key of keys) {
-      if (at === '' && key === 'consolidated_metadata') continue;
-      const has = (o) => Object.prototype.hasOwnProperty.call(o, key);
-      const found = difference(has(a) ? a[key] : undefined, has(b) ? b[key] : undefined, `${at}/${pointerToken(key)}`);
-      if (found) return found;
+// values, and the two values there; null when they are equal. A walk with
+// its own stack, not recursion: the core reads documents nested deeper than
+// JavaScript's call stack goes.
+function difference(a, b) {
+  /** @type {[unknown, unknown, string][]} */
+  const stack = [[a, b, '']];
+  while (stack.length) {
+    const [x, y, at] = /** @type {[any, any, string]} */ (stack.pop());
+    if (typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && Array.isArray(x) === Array.isArray(y)) {
+      const keys = Array.isArray(x) ? Array.from({ length: Math.max(x.length, y.length) }, (_, i) => String(i)) : [...new Set([...Object.keys(x), ...Object.keys(y)])];
+      const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+      // Pushed last key first, so the first key is compared first.
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        if (at === '' && key === 'consolidated_metadata') continue;
+        stack.push([has(x, key) ? x[key] : undefined, has(y, key) ? y[key] : undefined, `${at}/${pointerToken(key)}`]);
+      }
+      continue;
     }
-    return null;
+    // parseExact gives one value one form (a number, or a bigint past 2^53),
+    // and bigints compare by value.
+    if (x !== y) return { at, copy: x, own: y };
   }
-  // parseExact gives one value one form (a number, or a bigint past 2^53),
-  // and bigints compare by value.
-  return a === b ? null : { at, copy: a, own: b };
+  return null;
 }
 
 /**

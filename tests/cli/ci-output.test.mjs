@@ -116,3 +116,21 @@ test('validate warns where a consolidated copy differs from the child\'s own zar
   write(dir, group({}, { a: JSON.parse(readFileSync(join(dir, 'a', 'zarr.json'), 'utf8')), 'a/b': group({ v: 1 }) }));
   assert.deepEqual((await run('validate', dir)).lines, ['3 valid, 0 invalid, 0 unreadable']);
 });
+
+// The core reads a document nested deeper than JavaScript's call stack
+// goes; the CLI's own walks over the parsed values must not recurse.
+test('a valid store with attributes nested 20000 deep: validate finds it valid (and the stale copy), inspect shows each node', async () => {
+  const dir = join(work, 'deep');
+  const deep = (leaf) => `{"x":${'['.repeat(20000)}${leaf}${']'.repeat(20000)}}`;
+  const child = (leaf) => `{"zarr_format":3,"node_type":"group","attributes":${deep(leaf)}}`;
+  write(join(dir, 'c'), child(1));
+  write(dir, `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"c":${child(2)}}}}`);
+  const validate = await run('validate', dir);
+  assert.equal(validate.code, 0, validate.stdout);
+  assert.match(validate.lines[0], /STALE_CONSOLIDATION \/consolidated_metadata\/metadata\/c\/attributes\/x(\/0){20000}: warning: found 2 in the consolidated copy and 1 in c\/zarr\.json/);
+  assert.equal(validate.lines.at(-1), '2 valid, 0 invalid, 0 unreadable');
+  const inspect = await run('inspect', dir);
+  assert.equal(inspect.code, 0, inspect.stderr);
+  assert.equal(inspect.stderr, '');
+  assert.match(inspect.stdout, /c\/zarr\.json: group\nattributes {2}\(nested too deeply to show\)/);
+});
