@@ -94,4 +94,15 @@ async function main(argv) {
   }
 }
 
+// A reader that stops reading (\`validate store | head\`) closes the pipe:
+// the next write fails with EPIPE, emitted as an 'error' event that would
+// otherwise end the process with a stack trace. End quietly instead, with
+// status 1: not every file was reported.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EPIPE') process.exit(1);
+    throw error;
+  });
+}
+
 process.exitCode = await main(process.argv.slice(2));

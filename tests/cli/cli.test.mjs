@@ -2,11 +2,11 @@
 // and exit codes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures, run, writeBadInput } from './support.mjs';
+import { fixtures, root, run, writeBadInput } from './support.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { MAX_DOCUMENT_BYTES, readBounded } from '../../js/cli/read-file.js';
 
@@ -307,4 +307,15 @@ test('a folder whose name is not UTF-8 is reported, not passed over: its zarr.js
   }
   const report = JSON.parse((await run('validate', tree, '--json')).stdout);
   assert.deepEqual(report.summary, { valid: 1, invalid: 0, unreadable: 1 });
+});
+
+test('a reader that closes the pipe early (validate ... | head -1) ends the CLI quietly: no EPIPE stack trace', async () => {
+  const file = join(fixtures, 'store/rectilinear/zarr.json');
+  const child = spawn('node', [join(root, 'js/cli.js'), 'validate', ...Array(2000).fill(file), '--readers'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.once('data', () => child.stdout.destroy()); // what head -1 does
+  const code = await new Promise((done) => child.on('close', (status) => done(status)));
+  assert.doesNotMatch(stderr, /EPIPE|\n\s+at /);
+  assert.equal(code, 1);
 });
