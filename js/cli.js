@@ -40,7 +40,14 @@ const commands = {
       return '';
     },
   },
-  inspect: { options: { svg: { type: 'string' }, strict: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file, folder or URL', run: ([file], o) => inspect(file, o) },
+  inspect: {
+    options: { svg: { type: 'string' }, strict: { type: 'boolean' } },
+    min: 1,
+    max: 1,
+    expects: 'one file, folder or URL',
+    run: ([file], o) => inspect(file, o),
+    check: ({ svg }) => (svg === '' ? '--svg: found an empty path; expected the file to write' : ''),
+  },
   compact: { options: { write: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
   plan: { options: { json: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },
   repair: { options: { write: { type: 'boolean' } }, min: 1, max: Infinity, expects: 'at least one file or folder', run: (p, { write }) => repair(p, { write }) },

@@ -96,7 +96,10 @@ export async function inspect(target, { svg, lenient = false, strict = false, ou
       const grid = read.kind === 'array' ? read.grid : null;
       const description = read.kind === 'group' ? describeGroup(read) : describeGrid(/** @type {import('../index.js').ChunkGrid} */ (grid));
       out.write(`${safeText(file)}: ${read.kind}\n${description}\n`);
-      if (svg && grid) {
+      if (svg && !grid) {
+        err.write(`${safeText(file)}: --svg draws an array (found a group); nothing written to ${safeText(svg)}\n`);
+        status = 1;
+      } else if (svg && grid) {
         const { renderSVG } = await import('../layout.js');
         await replaceFile(svg, renderSVG(grid));
         out.write(`wrote ${safeText(svg)}\n`);

@@ -156,6 +156,17 @@ test('inspect --svg writes a readable drawing, with dense lines merged at 10^9 c
   assert.ok((svg.match(/<line/g) ?? []).length < 2000, 'no line per chunk');
 });
 
+test('inspect --svg of a group says it wrote nothing, and exits 1; an empty --svg path is a usage error', async () => {
+  const svgFile = join(work, 'group.svg');
+  const group = await run('inspect', join(fixtures, 'store/zarr.json'), '--svg', svgFile);
+  assert.equal(group.code, 1, 'exit 0 told the user the drawing was written');
+  assert.match(group.stderr, /store\/zarr\.json: --svg draws an array \(found a group\); nothing written to .*group\.svg/);
+  assert.throws(() => readFileSync(svgFile), { code: 'ENOENT' });
+  const empty = await run('inspect', join(fixtures, 'store/regular/zarr.json'), '--svg=');
+  assert.equal(empty.code, 2, 'an empty path was ignored, with exit 0');
+  assert.match(empty.stderr, /--svg: found an empty path/);
+});
+
 // Two array documents for `plan`, written to the work folder.
 function planDocuments(sourceShapes, targetShapes, shape) {
   const doc = (chunkShapes) => JSON.stringify({
