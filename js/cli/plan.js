@@ -50,7 +50,7 @@ export async function plan(sourceFile, targetFile, { json = false, lenient = fal
     target = source && (await gridOf(targetFile, reading, err));
     if (!source || !target) return 1;
     const totals = source.overlap(target).totals();
-    out.write(json ? `${stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text}\n` : `${describePlan(totals)}\n`);
+    out.write(json ? `${safeText(stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text)}\n` : `${describePlan(totals)}\n`);
     return 0;
   } finally {
     source?.dispose();

@@ -53,7 +53,10 @@ export async function validate(targets, { format = 'text', strict = false, reade
     }
     summary[report.kind === 'unreadable' ? 'unreadable' : report.valid ? 'valid' : 'invalid']++;
     if (json) {
-      out.write(`${count ? ',' : ''}${JSON.stringify({ ...report, errors: placed(bytes, report.errors), warnings: placed(bytes, report.warnings) })}`);
+      // JSON.stringify escapes C0 controls only; DEL, C1 and bidi controls
+      // (legal raw in a JSON string, and only there) are escaped as well,
+      // for a terminal: the text stays valid JSON with the same values.
+      out.write(`${count ? ',' : ''}${safeText(JSON.stringify({ ...report, errors: placed(bytes, report.errors), warnings: placed(bytes, report.warnings) }))}`);
     } else {
       for (const line of documentLines(file, bytes, report, format === 'github' ? 'github' : 'text')) out.write(`${line}\n`);
       if (report.readers !== undefined) out.write(readersTable(file, report.readers, format === 'github' ? 'github' : 'text'));

@@ -187,3 +187,19 @@ test('validate reports a consolidated name that leaves the group, at its pointer
   assert.match(lines[1], /INVALID \/consolidated_metadata\/metadata\/https:~1evil\.example: found the name "https:\/evil\.example", a URL scheme/);
   assert.ok(!lines.some((l) => l.includes('STALE_CONSOLIDATION')), 'no child of a refused name is read');
 });
+
+// JSON.stringify escapes only C0: a bidi override or a C1 control (CSI,
+// U+009B) in a folder name went to the terminal raw with --json.
+test('--json output escapes DEL, C1 and bidi controls too, and stays valid JSON with the same names', async () => {
+  const name = `a\u202eb\u009b31m\u007f`;
+  const dir = join(work, 'json-escapes', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'zarr.json'), original);
+  for (const args of [['validate', join(work, 'json-escapes'), '--json'], ['plan', join(dir, 'zarr.json'), join(dir, 'zarr.json'), '--json']]) {
+    const { stdout } = await run(...args);
+    assert.doesNotMatch(stdout, /[\u007f-\u009f\u202e]/, `${args[0]}: no raw control character`);
+    assert.ok(stdout.includes('a\\u202eb\\u009b31m\\u007f'), args[0]);
+    const parsed = JSON.parse(stdout);
+    assert.equal(args[0] === 'plan' ? parsed.source : parsed.files[0].file, join(dir, 'zarr.json'));
+  }
+});
