@@ -8,7 +8,7 @@ import { inspect } from './cli/inspect.js';
 import { compact } from './cli/compact.js';
 import { plan } from './cli/plan.js';
 import { repair } from './cli/repair.js';
-import { safeText } from './cli/terminal-text.js';
+import { reason, safeText } from './cli/terminal-text.js';
 
 const USAGE = `usage:
   zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers]
@@ -94,8 +94,7 @@ async function main(argv) {
       for (const e of error.errors) process.stderr.write(`${safeText(`${e.path || '(document)'}: ${e.message}`)}\n`);
     } else {
       // Any thrown value: an Error, perhaps with a Node error code.
-      const { code, message } = /** @type {{ code?: string, message?: string }} */ (error);
-      process.stderr.write(`zarr-rectilinear: ${safeText(`${code ? `${code}: ` : ''}${message}`)}\n`);
+      process.stderr.write(`zarr-rectilinear: ${reason(error)}\n`);
     }
     return 1;
   }

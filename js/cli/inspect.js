@@ -11,7 +11,7 @@ import { documentLines } from './problem-lines.js';
 import { stat } from 'node:fs/promises';
 import { isURL, sources } from './walk.js';
 import { replaceFile } from './write-file.js';
-import { safeText } from './terminal-text.js';
+import { reason, safeText } from './terminal-text.js';
 import { list } from '../arguments.js';
 import { table } from './table.js';
 
@@ -101,8 +101,13 @@ export async function inspect(target, { svg, lenient = false, strict = false, ou
         status = 1;
       } else if (svg && grid) {
         const { renderSVG } = await import('../layout.js');
-        await replaceFile(svg, renderSVG(grid));
-        out.write(`wrote ${safeText(svg)}\n`);
+        try {
+          await replaceFile(svg, renderSVG(grid));
+          out.write(`wrote ${safeText(svg)}\n`);
+        } catch (error) {
+          err.write(`${safeText(svg)}: cannot write the drawing: ${reason(error)}\n`);
+          status = 1;
+        }
       }
     } finally {
       disposeGrids(read);

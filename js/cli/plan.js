@@ -4,7 +4,7 @@
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { readBounded } from './read-file.js';
 import { documentLines } from './problem-lines.js';
-import { safeText } from './terminal-text.js';
+import { reason, safeText } from './terminal-text.js';
 import { list } from '../arguments.js';
 import { table } from './table.js';
 import { stringifyExact } from '../exact-json.js';
@@ -12,7 +12,13 @@ import { stringifyExact } from '../exact-json.js';
 // The grid of an array document, or its problems written to `err`.
 // `reading`: readMetadata's options (strict, or the default).
 async function gridOf(file, reading, err) {
-  const bytes = await readBounded(file);
+  let bytes;
+  try {
+    bytes = await readBounded(file);
+  } catch (error) {
+    err.write(`${safeText(file)}: cannot read: ${reason(error)}\n`); // which of the two
+    return null;
+  }
   const read = readMetadata(bytes, reading);
   if (read.kind !== 'array') {
     disposeGrids(read);

@@ -14,3 +14,11 @@ const escape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** @param {unknown} text */
 export const safeText = (text) => String(text).replace(UNSAFE, escape);
+
+// An error's reason, for a line of output: its Node code (ENOENT) once,
+// then its message (which often starts with the code already).
+/** @param {unknown} error */
+export function reason(error) {
+  const { code, message } = /** @type {{ code?: string, message?: string }} */ (error ?? {});
+  return safeText(code && !String(message).includes(code) ? `${code}: ${message}` : message ?? code ?? String(error));
+}

@@ -165,6 +165,16 @@ test('inspect --svg of a group says it wrote nothing, and exits 1; an empty --sv
   const empty = await run('inspect', join(fixtures, 'store/regular/zarr.json'), '--svg=');
   assert.equal(empty.code, 2, 'an empty path was ignored, with exit 0');
   assert.match(empty.stderr, /--svg: found an empty path/);
+  // A drawing that cannot be written: the line names the path given, once
+  // with its code.
+  mkdirSync(join(work, 'a-folder.svg'));
+  for (const [svg, why] of [[join(work, 'a-folder.svg'), /not a regular file \(found a directory/], [join(work, 'no-folder/x.svg'), /^ENOENT: no such file/]]) {
+    const failed = await run('inspect', join(fixtures, 'store/regular/zarr.json'), '--svg', svg);
+    assert.equal(failed.code, 1);
+    const [named, rest] = failed.stderr.split(': cannot write the drawing: ');
+    assert.equal(named, svg, failed.stderr);
+    assert.match(rest, why);
+  }
 });
 
 // Two array documents for `plan`, written to the work folder.

@@ -117,6 +117,8 @@ test('plan reads by the guarded reader: a FIFO and /dev/zero are refused at once
     assert.equal(signal ?? null, null, 'not killed by the timeout');
     assert.equal(code, 1);
     assert.match(stderr, /not a regular file \(found a (FIFO|character device)/);
+    // Which of the two: the line names the file it could not read.
+    assert.equal(stderr.split(': cannot read: ')[0], source === good ? target : source, stderr);
   }
 });
 
