@@ -87,7 +87,17 @@ async function* walk(dir, tree, info, visited) {
 }
 
 async function fetchBytes(url) {
-  const response = await fetch(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (caught) {
+    // fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a bad
+    // certificate) is its cause.
+    const error = /** @type {Error & { cause?: NodeJS.ErrnoException }} */ (caught);
+    const reason = /** @type {NodeJS.ErrnoException} */ (new Error(`fetch failed: ${error.cause?.message ?? error.message}`));
+    reason.code = error.cause?.code;
+    throw reason;
+  }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   return readResponseBounded(response);
 }

@@ -92,6 +92,17 @@ test('an HTTP store on localhost is fetched; a URL ending in / means <url>zarr.j
   }
 });
 
+test('a URL that cannot be fetched says why (ECONNREFUSED), not only "fetch failed"', async () => {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((done) => server.close(done)); // nothing listens there now
+  const { code, lines } = await run('validate', `http://127.0.0.1:${port}/store/`);
+  assert.equal(code, 1);
+  assert.equal(lines[0], `http://127.0.0.1:${port}/store/zarr.json: UNREADABLE (document): cannot read: ECONNREFUSED`);
+});
+
 test('usage errors exit 2', async () => {
   for (const args of [[], ['bogus'], ['validate'], ['inspect', 'a', 'b'], ['validate', 'x', '--nope']]) {
     const { code, stderr } = await run(...args);
