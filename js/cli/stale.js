@@ -19,29 +19,37 @@ function describe(v) {
   return typeof v === 'string' ? JSON.stringify(v) : String(v);
 }
 
+// How deep below a copy a difference is placed: placing a pointer costs
+// time in proportion to its depth times its length (problem-lines.js walks
+// its ancestors), so a difference deeper than this is reported at its
+// ancestor this deep, whose values differ.
+const DEEPEST = 64;
+
 // The pointer (relative) of the first difference between two parsed JSON
-// values, and the two values there; null when they are equal. A walk with
-// its own stack, not recursion: the core reads documents nested deeper than
-// JavaScript's call stack goes.
+// values, and the two values there (`deeper`: the difference is further
+// down); null when they are equal. A walk with its own stack, not
+// recursion: the core reads documents nested deeper than JavaScript's call
+// stack goes.
 function difference(a, b) {
-  /** @type {[unknown, unknown, string][]} */
-  const stack = [[a, b, '']];
+  /** @type {[unknown, unknown, string, number, { at: string, copy: unknown, own: unknown } | null][]} */
+  const stack = [[a, b, '', 0, null]];
   while (stack.length) {
-    const [x, y, at] = /** @type {[any, any, string]} */ (stack.pop());
+    const [x, y, at, depth, cut] = /** @type {[any, any, string, number, any]} */ (stack.pop());
     if (typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && Array.isArray(x) === Array.isArray(y)) {
       const keys = Array.isArray(x) ? Array.from({ length: Math.max(x.length, y.length) }, (_, i) => String(i)) : [...new Set([...Object.keys(x), ...Object.keys(y)])];
       const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+      const below = cut ?? (depth === DEEPEST ? { at, copy: x, own: y, deeper: true } : null);
       // Pushed last key first, so the first key is compared first.
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
         if (at === '' && key === 'consolidated_metadata') continue;
-        stack.push([has(x, key) ? x[key] : undefined, has(y, key) ? y[key] : undefined, `${at}/${pointerToken(key)}`]);
+        stack.push([has(x, key) ? x[key] : undefined, has(y, key) ? y[key] : undefined, below ? '' : `${at}/${pointerToken(key)}`, depth + 1, below]);
       }
       continue;
     }
     // parseExact gives one value one form (a number, or a bigint past 2^53),
     // and bigints compare by value.
-    if (x !== y) return { at, copy: x, own: y };
+    if (x !== y) return cut ?? { at, copy: x, own: y };
   }
   return null;
 }
@@ -79,7 +87,9 @@ export async function staleCopies(file, bytes, read, tree) {
     if (found) {
       warnings.push({
         path: `${pointer}${found.at}`, code: CODE,
-        message: `found ${describe(found.copy)} in the consolidated copy and ${describe(found.own)} in ${path}/zarr.json; expected the same (consolidate the metadata again)`,
+        message: found.deeper
+          ? `found values that differ more than ${DEEPEST} levels inside this one, in the consolidated copy and in ${path}/zarr.json; expected the same (consolidate the metadata again)`
+          : `found ${describe(found.copy)} in the consolidated copy and ${describe(found.own)} in ${path}/zarr.json; expected the same (consolidate the metadata again)`,
       });
     }
   }
