@@ -50,7 +50,8 @@ async function* walk(dir, tree, info, visited) {
   const undecodable = [];
   try {
     names = [];
-    for await (const entry of await opendir(dir, { encoding: 'buffer' })) {
+    // (@types/node leaves 'buffer' out of opendir's encodings; Node takes it.)
+    for await (const entry of await opendir(dir, /** @type {any} */ ({ encoding: 'buffer' }))) {
       const raw = /** @type {Buffer} */ (/** @type {unknown} */ (entry.name));
       const name = raw.toString('utf8');
       if (Buffer.from(name).equals(raw)) names.push(name);
