@@ -9,6 +9,7 @@ const ui = { form: $('tiles-form'), url: $('tiles-url'), path: $('tiles-path'), 
 
 const MAX_PIXELS = 900; // the longer side of the drawing
 const MAX_ELEMENTS = 4_000_000;
+const MAX_CHUNKS = 4096; // each one a request: a tiny zarr.json can declare millions
 const IN_FLIGHT = 6;
 
 let controller = null;
@@ -33,11 +34,27 @@ function hsl(h, s, l) {
   return [f(0), f(8), f(4)];
 }
 
+// The least and greatest of many values (spreading them into Math.min
+// overflows the stack past some hundred thousand).
+function extent(values) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}
+
 async function draw(arr, path, signal) {
   const grid = arr.chunkGrid; // inner chunks for a sharded array
   const [rows, cols] = arr.shape.map(Number);
   if (arr.ndim !== 2) throw new Error(`${path} has ${arr.ndim} dimensions; this page draws 2-d arrays`);
   if (rows * cols > MAX_ELEMENTS) throw new Error(`${path} has ${rows * cols} elements; this page draws up to ${MAX_ELEMENTS}`);
+  const chunks = BigInt(grid.numChunks);
+  if (chunks > BigInt(MAX_CHUNKS)) {
+    throw new Error(`${path} has ${chunks.toLocaleString('en-US')} chunks; this page draws up to ${MAX_CHUNKS.toLocaleString('en-US')}, one request each`);
+  }
   const scale = Math.max(1, Math.floor(MAX_PIXELS / Math.max(rows, cols)));
   const canvas = ui.canvas;
   canvas.width = cols * scale;
@@ -63,7 +80,7 @@ async function draw(arr, path, signal) {
     for (let a = 0; a < h; a++) for (let b = 0; b < w; b++) values.push(Number(chunk.data[a * chunk.stride[0] + b * chunk.stride[1]]));
     const real = values.filter((v) => !Number.isNaN(v) && v !== Number(arr.fillValue));
     if (!real.length) state.missing++;
-    if (!range && real.length) range = { min: Math.min(...real), max: Math.max(...real) };
+    if (!range && real.length) range = extent(real);
     const span = range ? range.max - range.min || 1 : 1;
     const image = ctx.createImageData(w * scale, h * scale);
     for (let a = 0; a < h * scale; a++) {

@@ -4,11 +4,11 @@
 // grid puts them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import FileSystemStore from '@zarrita/storage/fs';
-import { open } from 'zarr-rectilinear/zarrita';
+import { create, open, set } from 'zarr-rectilinear/zarrita';
 import { serve } from '../../scripts/serve.mjs';
 import { launch } from './chromium.mjs';
 import { openStore } from './store-page.mjs';
@@ -84,6 +84,43 @@ test('tiles.html draws a rectilinear array tile by tile, with its chunk boundari
   const line = await pixel(25 * s, 5 * s);
   assert.ok(line[0] < 60 && line[1] < 60 && line[2] < 60, `boundary pixel ${line}`);
   assert.notDeepEqual(await pixel(30 * s, 5 * s), [212, 212, 212, 255]);
+  assert.deepEqual(errors, []);
+});
+
+// Stores a hostile or merely large document describes, written under build/.
+const testStores = resolve(root, 'build/test-stores/tiles');
+
+test('tiles.html draws an array whose one chunk holds 600,000 values', async () => {
+  rmSync(testStores, { recursive: true, force: true });
+  const big = await create(new FileSystemStore(testStores), {
+    path: 'big', shape: [1000, 600], chunk_shapes: [[1000], [600]], dtype: 'float32', fill_value: 0,
+    codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
+  });
+  await set(big, null, { data: Float32Array.from({ length: 600_000 }, (_, n) => n % 977), shape: [1000, 600] });
+  const { page, errors } = await newPage();
+  await page.goto(`${url}/web-demo/tiles.html?store=../build/test-stores/tiles/&path=big`);
+  await page.waitForFunction(() => window.tiles?.done || /^Could not/.test(document.getElementById('tiles-status').textContent), null, { timeout: 30000 });
+  // It was "Could not draw: Maximum call stack size exceeded": Math.min(...values) over the chunk.
+  assert.match(await page.textContent('#tiles-status'), /^big: float32 \[1000, 600\], 1 chunks drawn/);
+  assert.deepEqual(errors, []);
+});
+
+test('tiles.html refuses a grid of four million chunks at once, and asks for none of them', async () => {
+  // 300 bytes of zarr.json: 2000 x 2000 chunks of one element.
+  mkdirSync(resolve(testStores, 'many'), { recursive: true });
+  writeFileSync(resolve(testStores, 'many/zarr.json'), JSON.stringify({
+    zarr_format: 3, node_type: 'array', shape: [2000, 2000], data_type: 'uint8',
+    chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[[1, 2000]], [[1, 2000]]] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes' }],
+  }));
+  const { page, errors } = await newPage();
+  const chunkRequests = [];
+  page.on('request', (r) => /\/many\/c\//.test(r.url()) && chunkRequests.push(r.url()));
+  await page.goto(`${url}/web-demo/tiles.html?store=../build/test-stores/tiles/&path=many`);
+  // It froze the page for half a minute, then asked for 4,000,000 chunks, some hundred a second.
+  await page.waitForFunction(() => /^Could not/.test(document.getElementById('tiles-status').textContent), null, { timeout: 5000 });
+  assert.match(await page.textContent('#tiles-status'), /4,000,000 chunks; this page draws up to/);
+  assert.deepEqual(chunkRequests, []);
   assert.deepEqual(errors, []);
 });
 
