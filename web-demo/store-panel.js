@@ -96,10 +96,7 @@ export class StorePanel {
     try {
       const { data, shape } = await get(array, selection);
       if (ticket !== this.readout) return;
-      const values = Array.from(data, Number).filter((v) => !Number.isNaN(v));
-      const stats = values.length
-        ? { min: Math.min(...values), max: Math.max(...values), mean: values.reduce((a, b) => a + b, 0) / values.length }
-        : null;
+      const stats = statistics(data);
       this.showValues(coords, shape, data, stats);
     } catch (error) {
       if (ticket === this.readout) this.status(`Could not read chunk (${coords.join(', ')}): ${error.message}`, true);
@@ -127,6 +124,25 @@ export class StorePanel {
     this.ui.status.textContent = text;
     this.ui.status.classList.toggle('invalid', error);
   }
+}
+
+// Min, max and mean of the values that are not NaN, or null when none is.
+// (Spreading a chunk's values into Math.min overflows the stack past some
+// hundred thousand.)
+function statistics(data) {
+  let count = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of data) {
+    const v = Number(value);
+    if (Number.isNaN(v)) continue;
+    count++;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return count ? { min, max, mean: sum / count } : null;
 }
 
 // A small heat map: one cell per value, dark to light from min to max.
