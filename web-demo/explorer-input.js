@@ -67,6 +67,7 @@ function clickAt(app, px, py) {
 function selectRect(app, { x0, y0, x1, y1 }) {
   const { state, view } = app;
   const { layout: lay, grid } = view.shown;
+  if (!lay || !grid) return;
   const [y, x] = state.axes;
   const range = (role, d, a, b) => {
     const length = Number(grid.shape[d]);

@@ -235,6 +235,18 @@ export class ExplorerView {
     this.app.saveHash();
   }
 
+  // No drawing: the canvas blank, nothing to hover, click or drag.
+  clearDrawing() {
+    const { ui } = this.app;
+    this.shown.layout = null;
+    this.hover = null;
+    this.preview = null;
+    ui.tooltip.hidden = true;
+    ui.canvasBox.classList.remove('stale');
+    ui.canvas.getContext('2d').clearRect(0, 0, ui.canvas.width, ui.canvas.height);
+    ui.notes.replaceChildren();
+  }
+
   // Repaints the last layout with the hover outline and the drag rectangle.
   paint() {
     const overlay = [];
@@ -277,7 +289,7 @@ export class ExplorerView {
   hoverAt(px, py) {
     this.pointer = [px, py];
     this.updateHover();
-    this.paint();
+    if (this.shown.layout) this.paint();
   }
 
   // The tooltip and outline for the chunk under the pointer, in the current layout.

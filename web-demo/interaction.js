@@ -56,11 +56,13 @@ export function attachInteraction(canvas, handlers) {
     'wheel',
     (e) => {
       e.preventDefault();
+      const layout = handlers.getLayout();
+      if (!layout) return;
       const [x, y] = point(e);
       const lines = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
       const factor = Math.exp((-e.deltaY * lines) / 500);
       const which = e.shiftKey ? 'x' : e.altKey ? 'y' : 'both';
-      handlers.onView(zoomView(handlers.getLayout(), factor, x, y, which));
+      handlers.onView(zoomView(layout, factor, x, y, which));
     },
     { passive: false },
   );

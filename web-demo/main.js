@@ -88,6 +88,9 @@ function loadHash() {
   view.shown.grid?.dispose();
   view.shown.grid = null;
   view.applyDocument();
+  // A link to a document that draws nothing shows what a fresh load of it
+  // shows: no drawing (the last one was of the grid just disposed).
+  if (!view.shown.grid) view.clearDrawing();
 }
 
 // ---------------------------------------------------------------------------

@@ -397,6 +397,50 @@ test('the URL hash reproduces a view after a reload', async () => {
   await close(demo);
 });
 
+// Hovers, clicks, drags, wheels and presses + over a drawing that shows nothing.
+async function pointAtBlankDrawing(page) {
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + 100, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 300, box.y + 200, { steps: 5 });
+  await page.mouse.up();
+  await page.mouse.wheel(0, -200);
+  await page.keyboard.press('+');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+test('a link to an invalid document, followed in the open page, shows what it shows on a fresh load: no drawing to hover, click or drag', async () => {
+  const demo = await open();
+  const { page } = demo;
+  const link = `#doc=${encodeURIComponent('{"shape": [10, ')}`;
+  await page.evaluate((hash) => { location.hash = hash; }, link);
+  await page.waitForFunction(() => /error/.test(document.getElementById('doc-status').textContent));
+  // The spec example stayed drawn, not marked stale, over a disposed grid:
+  // hovering threw "this ChunkGrid has been disposed", a click or a drag
+  // "object null is not iterable".
+  assert.equal(await page.evaluate(() => window.explorer.layout), null);
+  await pointAtBlankDrawing(page);
+  const blank = await page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data).every((v) => v === 0);
+  });
+  assert.equal(blank, true, 'the old drawing is gone, as on a fresh load of the link');
+  assert.equal(await page.isHidden('#tooltip'), true);
+  // And the page goes on: a preset draws.
+  await preset(page, 'spec-2d');
+  assert.deepEqual(await page.evaluate(() => window.explorer.grid.shape), [26, 38]);
+  await close(demo);
+
+  // The same link loaded fresh: the pointer over the empty drawing threw
+  // "Cannot read properties of null (reading 'width')" (a hover repainted no
+  // layout), a drag "object null is not iterable", the wheel as much.
+  const fresh = await open(link);
+  await pointAtBlankDrawing(fresh.page);
+  await close(fresh);
+});
+
 test('SVG and chunk_grid JSON exports produce files that parse', async () => {
   const demo = await open();
   const { page } = demo;
