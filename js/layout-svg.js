@@ -5,7 +5,12 @@
 import { FONT_SIZE, STYLE, crispLine } from './layout-style.js';
 
 const round = (v) => Math.round(v * 100) / 100;
-const escapeXML = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
+// Text as XML character data: markup escaped, and what XML 1.0 may not hold
+// at all (C0 controls but tab and line ends, U+FFFE, U+FFFF, lone
+// surrogates; valid in a JSON string, so in a dimension name) as U+FFFD.
+const escapeXML = (s) => String(s)
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
 
 function svgShape(s) {
   const st = STYLE[s.kind] ?? {};

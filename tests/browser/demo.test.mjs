@@ -474,6 +474,40 @@ test('SVG and chunk_grid JSON exports produce files that parse', async () => {
   await close(demo);
 });
 
+test('the exported SVG is well-formed XML whatever the dimension names hold', async () => {
+  const demo = await open();
+  const { page } = demo;
+  // Valid JSON strings, and valid dimension names; U+0001 and U+FFFF are not
+  // characters XML may hold, so written as they are the file did not parse
+  // ("Invalid character U+0001").
+  const names = ['a\u0001b</text><script>alert(1)</script>', '\uffff]]>&amp;"\''];
+  const doc = JSON.stringify({
+    zarr_format: 3, node_type: 'array', shape: [26, 38], data_type: 'float32',
+    chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[16, 10], [24, 14]] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
+    dimension_names: names,
+  });
+  const n = await renders(page);
+  await page.fill('#metadata', doc);
+  await afterRender(page, n);
+  assert.match(await page.textContent('#doc-status'), /^Valid zarr.json/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-svg')]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const parsed = await page.evaluate((svg) => {
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      scripts: doc.querySelectorAll('script').length,
+      captions: [...doc.querySelectorAll('text')].map((t) => t.textContent).filter((t) => t.startsWith('axis')),
+    };
+  }, text);
+  assert.equal(parsed.error, null);
+  assert.equal(parsed.scripts, 0);
+  assert.ok(parsed.captions.some((c) => c.includes('a\ufffdb</text><script>')), parsed.captions.join(' | '));
+  assert.ok(parsed.captions.some((c) => c.includes('\ufffd]]>&amp;"\'')), parsed.captions.join(' | '));
+  await close(demo);
+});
+
 test("a 3-d preset's slider changes the drawn slice", async () => {
   const demo = await open('#preset=daily');
   const { page } = demo;
