@@ -13,9 +13,26 @@ function bareGrid(read) {
   return read.kind === 'array' && DOCUMENT_PATHS.every((path) => missing.has(path));
 }
 
+// The most axes the explorer draws (NumPy's limit): each axis not drawn is a
+// slider and each is a column of the summary, so a 64 kB document of 16,000
+// axes froze the page for half a minute.
+export const MAX_AXES = 64;
+
+function withinAxes(result) {
+  if (!result.grid || result.grid.ndim <= MAX_AXES) return result;
+  const ndim = result.grid.ndim;
+  result.grid.dispose();
+  const error = { path: '/shape', message: `found ${ndim} axes; the explorer draws arrays of up to ${MAX_AXES}`, code: 'INVALID' };
+  return { ...result, grid: null, errors: [error], warnings: [] };
+}
+
 // -> {grid, errors, warnings, kind: 'zarr.json' | 'grid', names}
 // `grid` is null when there are errors; `names` are the dimension names, if any.
-export function readDocument(text, { lenient = false } = {}) {
+export function readDocument(text, options = {}) {
+  return withinAxes(readAnyDocument(text, options));
+}
+
+function readAnyDocument(text, { lenient = false } = {}) {
   // readMetadata never throws, and reports JSON syntax errors with a byte offset.
   // The switch off is strict: what the writers' ledger reads (the library's
   // default) is shown as errors.
