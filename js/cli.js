@@ -9,10 +9,11 @@ import { compact } from './cli/compact.js';
 import { plan } from './cli/plan.js';
 import { repair } from './cli/repair.js';
 import { reason, safeText } from './cli/terminal-text.js';
+import { FETCH_SECONDS } from './cli/walk.js';
 
 const USAGE = `usage:
-  zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers]
-  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--strict]
+  zarr-rectilinear validate <zarr.json | directory | URL>... [--format text|json|github] [--json] [--strict] [--readers] [--timeout seconds]
+  zarr-rectilinear inspect  <zarr.json | directory | URL> [--svg out.svg] [--strict] [--timeout seconds]
   zarr-rectilinear compact  <zarr.json> [--write] [--strict]
   zarr-rectilinear plan     <source zarr.json> <target zarr.json> [--json] [--strict]
   zarr-rectilinear repair   <zarr.json | directory>... [--write]
@@ -27,26 +28,34 @@ unreadable input, 2 usage error`;
 
 const FORMATS = ['text', 'json', 'github'];
 
+// --timeout: the seconds a URL may take, answer and body (walk.js).
+const seconds = (/** @type {string | undefined} */ value) => (value === undefined ? FETCH_SECONDS : Number(value));
+const checkTimeout = (/** @type {string | undefined} */ value) => {
+  const s = seconds(value);
+  return Number.isFinite(s) && s > 0 && s <= 86_400 ? '' : `--timeout: found ${safeText(value)}; expected seconds, more than 0 and at most 86400`;
+};
+
 const commands = {
   validate: {
-    options: { json: { type: 'boolean' }, format: { type: 'string' }, readers: { type: 'boolean' }, strict: { type: 'boolean' } },
+    options: { json: { type: 'boolean' }, format: { type: 'string' }, readers: { type: 'boolean' }, strict: { type: 'boolean' }, timeout: { type: 'string' } },
     min: 1,
     max: Infinity,
     expects: 'at least one path or URL',
-    run: (p, { json, format = json ? 'json' : 'text', ...o }) => validate(p, { format: /** @type {'text' | 'json' | 'github'} */ (format), ...o }),
-    check: ({ json, format }) => {
+    run: (p, { json, format = json ? 'json' : 'text', timeout, ...o }) =>
+      validate(p, { format: /** @type {'text' | 'json' | 'github'} */ (format), timeout: seconds(timeout), ...o }),
+    check: ({ json, format, timeout }) => {
       if (format !== undefined && !FORMATS.includes(format)) return `--format: found ${format}; expected one of ${FORMATS.join(', ')}`;
       if (json && format !== undefined && format !== 'json') return `--json and --format ${format} ask for two formats`;
-      return '';
+      return checkTimeout(timeout);
     },
   },
   inspect: {
-    options: { svg: { type: 'string' }, strict: { type: 'boolean' } },
+    options: { svg: { type: 'string' }, strict: { type: 'boolean' }, timeout: { type: 'string' } },
     min: 1,
     max: 1,
     expects: 'one file, folder or URL',
-    run: ([file], o) => inspect(file, o),
-    check: ({ svg }) => (svg === '' ? '--svg: found an empty path; expected the file to write' : ''),
+    run: ([file], { timeout, ...o }) => inspect(file, { timeout: seconds(timeout), ...o }),
+    check: ({ svg, timeout }) => (svg === '' ? '--svg: found an empty path; expected the file to write' : checkTimeout(timeout)),
   },
   compact: { options: { write: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 1, max: 1, expects: 'one file', run: ([file], o) => compact(file, o) },
   plan: { options: { json: { type: 'boolean' }, strict: { type: 'boolean' } }, min: 2, max: 2, expects: 'two files', run: ([source, target], o) => plan(source, target, o) },

@@ -22,12 +22,13 @@ function chunkGridSpan(bytes) {
 /**
  * @param {Uint8Array} bytes
  * @param {{ lenient?: boolean, strict?: boolean }} [opts]
- * @returns {string}
+ * @returns {{ text: string, warnings: import('../index.js').Problem[] }} the text, and what the writers' ledger read with a warning
  */
 export function compactText(bytes, { lenient = false, strict = false } = {}) {
   const grid = ChunkGrid.fromMetadata(bytes, { lenient, strict });
   try {
-    return grid.isRegular && declaredRegular(bytes) ? stringifyExact(grid.toRegularJSON()).text : grid.toJSONText();
+    const text = grid.isRegular && declaredRegular(bytes) ? stringifyExact(grid.toRegularJSON()).text : grid.toJSONText();
+    return { text, warnings: grid.warnings };
   } finally {
     grid.dispose();
   }
@@ -53,7 +54,10 @@ export async function compact(file, { write = false, lenient = false, strict = f
   const bytes = await readBounded(file);
   let text;
   try {
-    text = compactText(bytes, { lenient, strict });
+    let warnings;
+    ({ text, warnings } = compactText(bytes, { lenient, strict }));
+    // What the writers' ledger read (a byte-order mark, say), as inspect and validate say it.
+    for (const line of documentLines(file, bytes, { errors: [], warnings })) err.write(`${line}\n`);
   } catch (error) {
     if (!(error instanceof GridError)) throw error;
     for (const line of documentLines(file, bytes, { errors: error.errors, warnings: [] })) err.write(`${line}\n`);

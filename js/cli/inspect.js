@@ -67,15 +67,15 @@ export function describeGroup(read) {
 
 /**
  * @param {string} target a zarr.json, or a folder holding some
- * @param {{ svg?: string, lenient?: boolean, strict?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
+ * @param {{ svg?: string, lenient?: boolean, strict?: boolean, timeout?: number, out?: { write(text: string): unknown }, err?: { write(text: string): unknown } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function inspect(target, { svg, lenient = false, strict = false, out = process.stdout, err = process.stderr } = {}) {
+export async function inspect(target, { svg, lenient = false, strict = false, timeout, out = process.stdout, err = process.stderr } = {}) {
   if (svg && !isURL(target) && (await stat(target).catch(() => null))?.isDirectory()) {
     throw new Error(`--svg draws one array: give its zarr.json, not the folder ${target}`);
   }
   let status = 0, count = 0;
-  for await (const { file, read: readBytes } of sources([target])) {
+  for await (const { file, read: readBytes } of sources([target], { timeout })) {
     if (count++) out.write('\n');
     let bytes;
     try {
@@ -112,10 +112,6 @@ export async function inspect(target, { svg, lenient = false, strict = false, ou
     } finally {
       disposeGrids(read);
     }
-  }
-  if (count === 0) {
-    err.write(`found no zarr.json in ${safeText(target)}\n`);
-    return 1;
   }
   return status;
 }

@@ -25,11 +25,9 @@ async function gridOf(file, reading, err) {
     err.write(`${safeText(file)}: found a group; expected an array document\n`);
     return null;
   }
-  if (!read.grid) {
-    for (const line of documentLines(file, bytes, { errors: read.errors, warnings: [] })) err.write(`${line}\n`);
-    return null;
-  }
-  return read.grid;
+  // Problems, and what the writers' ledger read with a warning, as validate says them.
+  for (const line of documentLines(file, bytes, { errors: read.errors, warnings: read.warnings })) err.write(`${line}\n`);
+  return read.grid ?? null;
 }
 
 const fixed = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(4));

@@ -8,7 +8,7 @@
 import { GridError, repairMetadata } from '../index.js';
 import { sources } from './walk.js';
 import { replaceFile } from './write-file.js';
-import { safeText } from './terminal-text.js';
+import { reason, safeText } from './terminal-text.js';
 
 // Long texts (an edge list, a raw fill value) are shown by their start; a
 // byte-order mark, invisible, as its escape.
@@ -23,9 +23,7 @@ const shown = (/** @type {string} */ text) =>
  */
 export async function repair(targets, { write = false, out = process.stdout, err = process.stderr } = {}) {
   const summary = { changed: 0, unchanged: 0, failed: 0, changes: 0 };
-  let count = 0;
   for await (const source of sources(targets)) {
-    count++;
     const file = safeText(source.file);
     try {
       if (source.url) throw new Error('repair reads and writes files, not URLs');
@@ -43,14 +41,12 @@ export async function repair(targets, { write = false, out = process.stdout, err
       if (caught instanceof GridError) {
         for (const e of caught.errors) err.write(`${file}: ${safeText(e.path || '(document)')}: ${safeText(e.message)}\n`);
       } else {
-        const { code, message } = /** @type {NodeJS.ErrnoException} */ (caught);
-        err.write(`${file}: cannot repair: ${safeText(code && !message.includes(code) ? `${code}: ${message}` : message)}\n`);
+        err.write(`${file}: cannot repair: ${reason(caught)}\n`);
       }
     }
   }
-  if (count === 0) err.write(`found no zarr.json in ${safeText(targets.join(', '))}\n`);
   const { changed, unchanged, failed, changes } = summary;
   const done = changed === 0 ? (write ? 'nothing written' : 'nothing to write') : write ? 'written' : 'a dry run: nothing written (--write writes them)';
   out.write(`${changes} changes in ${changed} files, ${unchanged} unchanged, ${failed} not repaired; ${done}\n`);
-  return count > 0 && failed === 0 ? 0 : 1;
+  return failed === 0 ? 0 : 1;
 }

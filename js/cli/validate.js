@@ -30,16 +30,16 @@ function placed(bytes, problems) {
 
 /**
  * @param {string[]} targets
- * @param {{ format?: 'text' | 'json' | 'github', strict?: boolean, readers?: boolean, out?: { write(text: string): unknown }, err?: { write(text: string): unknown, isTTY?: boolean } }} [opts]
+ * @param {{ format?: 'text' | 'json' | 'github', strict?: boolean, readers?: boolean, timeout?: number, out?: { write(text: string): unknown }, err?: { write(text: string): unknown, isTTY?: boolean } }} [opts]
  * @returns {Promise<number>} the exit status
  */
-export async function validate(targets, { format = 'text', strict = false, readers = false, out = process.stdout, err = process.stderr } = {}) {
+export async function validate(targets, { format = 'text', strict = false, readers = false, timeout, out = process.stdout, err = process.stderr } = {}) {
   const json = format === 'json';
   const summary = { valid: 0, invalid: 0, unreadable: 0 };
   const progress = err.isTTY ? (n) => err.write(`\rchecked ${n} files`) : () => {};
   let count = 0;
   if (json) out.write('{"files":[');
-  for await (const source of sources(targets)) {
+  for await (const source of sources(targets, { timeout })) {
     const { file } = source;
     let report;
     /** @type {Uint8Array | null} */
@@ -66,6 +66,5 @@ export async function validate(targets, { format = 'text', strict = false, reade
   if (err.isTTY && count >= 100) err.write('\n');
   if (json) out.write(`],"summary":${JSON.stringify(summary)}}\n`);
   else out.write(`${summary.valid} valid, ${summary.invalid} invalid, ${summary.unreadable} unreadable\n`);
-  if (count === 0) err.write(`found no zarr.json in ${safeText(targets.join(', '))}\n`);
-  return count > 0 && summary.invalid === 0 && summary.unreadable === 0 ? 0 : 1;
+  return summary.invalid === 0 && summary.unreadable === 0 ? 0 : 1;
 }

@@ -17,14 +17,15 @@ export const isURL = (target) => /^https?:\/\//i.test(target);
  * throws; `tree` is the folder given that the file was found in (symlinks
  * may not leave it), absent for a file or URL given by itself.
  * @param {string[]} targets
+ * @param {{ timeout?: number }} [opts] seconds a URL may take
  * @returns {AsyncGenerator<{ file: string, read: () => Promise<Uint8Array>, tree?: string, url?: boolean }>}
  */
-export async function* sources(targets) {
+export async function* sources(targets, { timeout = FETCH_SECONDS } = {}) {
   const visited = new Set();
   for (const target of targets) {
     if (isURL(target)) {
       const url = target.endsWith('/') ? `${target}zarr.json` : target;
-      yield { file: url, read: () => fetchBytes(url), url: true };
+      yield { file: url, read: () => fetchBytes(url, timeout), url: true };
       continue;
     }
     let info;
@@ -34,13 +35,41 @@ export async function* sources(targets) {
       yield { file: target, read: () => Promise.reject(error) };
       continue;
     }
-    if (info.isDirectory()) yield* walk(target, target, info, visited);
-    else yield { file: target, read: () => readBounded(target) };
+    if (!info.isDirectory()) {
+      yield { file: target, read: () => readBounded(target) };
+      continue;
+    }
+    // A folder that holds no zarr.json is reported as one that cannot be
+    // read: among several targets it would go unnoticed (a mistyped or an
+    // empty store), and the run pass. (Not a folder walked already, through
+    // another target.)
+    const walkedBefore = visited.has(folderId(info));
+    let found = false;
+    for await (const source of walk(target, target, info, visited)) {
+      found = true;
+      yield source;
+    }
+    if (!found && !walkedBefore) {
+      const error = new UnreadableFileError('found no zarr.json in this folder or below it; expected a zarr.json, or a folder holding one');
+      yield { file: target, read: () => Promise.reject(error) };
+    }
   }
 }
 
+// A name in a folder as a path. Under "." a name is the path's start, and
+// a line of output starts with it: one starting with ":" keeps "./" before
+// it, so that a name such as "::stop-commands::x" cannot begin a line that
+// GitHub Actions reads as a workflow command (in any --format).
+function childPath(dir, name) {
+  const path = join(dir, name);
+  return path.startsWith(':') ? `.${sep}${path}` : path;
+}
+
+// A folder as the file system knows it, whatever path reached it.
+const folderId = (info) => `${info.dev}:${info.ino}`;
+
 async function* walk(dir, tree, info, visited) {
-  const id = `${info.dev}:${info.ino}`;
+  const id = folderId(info);
   if (visited.has(id)) return;
   visited.add(id);
   let names;
@@ -65,12 +94,12 @@ async function* walk(dir, tree, info, visited) {
     const isFolder = await stat(Buffer.concat([Buffer.from(`${dir}${sep}`), raw])).then((s) => s.isDirectory(), () => false);
     if (!isFolder) continue;
     const error = new UnreadableFileError(`a folder whose name is not UTF-8 (found the bytes ${raw.toString('hex')}; expected a UTF-8 name): its documents are not read`);
-    yield { file: join(dir, name), read: () => Promise.reject(error), tree };
+    yield { file: childPath(dir, name), read: () => Promise.reject(error), tree };
   }
   // A folder's own zarr.json first, then its children, in name order.
   names.sort((a, b) => (a === 'zarr.json' ? -1 : b === 'zarr.json' ? 1 : a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) {
-    const path = join(dir, name);
+    const path = childPath(dir, name);
     let entry;
     try {
       entry = await stat(path);
@@ -87,11 +116,18 @@ async function* walk(dir, tree, info, visited) {
   }
 }
 
-async function fetchBytes(url) {
+// How long a URL may take, answer and body, by default (--timeout): a
+// server that sends a byte a minute never trips fetch's own timeouts.
+export const FETCH_SECONDS = 60;
+
+async function fetchBytes(url, seconds) {
+  const signal = AbortSignal.timeout(seconds * 1000);
+  const timedOut = () => new UnreadableFileError(`no whole answer within ${seconds} s (--timeout)`);
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, { signal });
   } catch (caught) {
+    if (signal.aborted) throw timedOut();
     // fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a bad
     // certificate) is its cause.
     const error = /** @type {Error & { cause?: NodeJS.ErrnoException }} */ (caught);
@@ -100,5 +136,9 @@ async function fetchBytes(url) {
     throw reason;
   }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return readResponseBounded(response);
+  try {
+    return await readResponseBounded(response);
+  } catch (error) {
+    throw signal.aborted ? timedOut() : error;
+  }
 }

@@ -68,7 +68,7 @@ test('a missing path is unreadable, and no zarr.json at all exits 1', async () =
   mkdirSync(join(work, 'empty'));
   const empty = await run('validate', join(work, 'empty'));
   assert.equal(empty.code, 1);
-  assert.match(empty.stderr, /found no zarr\.json/);
+  assert.deepEqual(empty.lines, [`${join(work, 'empty')}: UNREADABLE (document): cannot read: found no zarr.json in this folder or below it; expected a zarr.json, or a folder holding one`, '0 valid, 0 invalid, 1 unreadable']);
 });
 
 test('an HTTP store on localhost is fetched; a URL ending in / means <url>zarr.json', async () => {
@@ -297,7 +297,13 @@ test('compact reads a file that starts with a byte-order mark (--lenient too), a
     const printed = await run('compact', file, ...args);
     assert.equal(printed.code, 0, printed.stderr);
     assert.equal(printed.stdout, `${compactGrid}\n`);
+    // Read with a warning, as the README says, and as inspect and validate say it.
+    assert.match(printed.stderr, /^.*bom\.json:1:2: BYTE_ORDER_MARK \(document\): warning: found a UTF-8 byte-order mark/m);
   }
+  // plan says so too, for each of its files.
+  const planned = await run('plan', file, file);
+  assert.equal(planned.code, 0, planned.stderr);
+  assert.equal(planned.stderr.match(/BYTE_ORDER_MARK \(document\): warning/g)?.length, 2, planned.stderr);
   const written = await run('compact', file, '--lenient', '--write');
   assert.equal(written.code, 0, written.stderr);
   const bytes = readFileSync(file);
@@ -350,4 +356,51 @@ test('a reader that closes the pipe early (validate ... | head -1) ends the CLI 
   const code = await new Promise((done) => child.on('close', (status) => done(status)));
   assert.doesNotMatch(stderr, /EPIPE|\n\s+at /);
   assert.equal(code, 1);
+});
+
+test('a folder holding no zarr.json is reported, also beside others that hold some, and fails the run', async () => {
+  const empty = join(work, 'empty-store');
+  mkdirSync(empty);
+  const store = join(fixtures, 'store');
+  const both = await run('validate', store, empty);
+  assert.equal(both.code, 1, both.stdout);
+  assert.ok(both.lines.includes(`${empty}: UNREADABLE (document): cannot read: found no zarr.json in this folder or below it; expected a zarr.json, or a folder holding one`), both.stdout);
+  assert.match(both.lines.at(-1), / 1 unreadable$/);
+  // A folder given twice is walked once, and not reported empty the second time.
+  const twice = await run('validate', store, store);
+  assert.equal(twice.lines.at(-1), (await run('validate', store)).lines.at(-1));
+  const repaired = await run('repair', empty);
+  assert.equal(repaired.code, 1);
+  assert.match(repaired.stderr, /empty-store: cannot repair: found no zarr.json in this folder/);
+});
+
+test('a URL that answers too slowly is given up after --timeout seconds, however it trickles', { timeout: 60_000 }, async () => {
+  const { createServer } = await import('node:http');
+  // Headers at once, then a byte every 200 ms: no fetch timeout of its own trips.
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{');
+    const drip = setInterval(() => res.write(' '), 200);
+    res.on('close', () => clearInterval(drip));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/zarr.json`;
+  try {
+    const started = Date.now();
+    const slow = await run('validate', url, '--timeout', '1');
+    assert.equal(slow.code, 1);
+    assert.deepEqual(slow.lines, [`${url}: UNREADABLE (document): cannot read: no whole answer within 1 s (--timeout)`, '0 valid, 0 invalid, 1 unreadable']);
+    assert.ok(Date.now() - started < 20_000);
+    const inspected = await run('inspect', url, '--timeout', '0.5');
+    assert.equal(inspected.code, 1);
+    assert.match(inspected.stderr, /no whole answer within 0\.5 s/);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+  for (const bad of ['0', '-1', 'abc', '1e9']) {
+    const usage = await run('validate', url, `--timeout=${bad}`);
+    assert.equal(usage.code, 2, bad);
+    assert.match(usage.stderr, /--timeout: found .*; expected seconds, more than 0 and at most 86400/);
+  }
 });

@@ -80,6 +80,6 @@ test('--readers --format github: a folder name never starts a line, so it cannot
   assert.equal(status, 1);
   const commands = stdout.split('\n').filter((l) => l.startsWith('::'));
   for (const line of commands) assert.match(line, /^::(error|warning) file=[^:]*::|^::group::|^::endgroup::$/, line);
-  assert.ok(commands.some((l) => l.startsWith('::group::::stop-commands::token/zarr.json: readers')));
+  assert.ok(commands.some((l) => l.startsWith('::group::./::stop-commands::token/zarr.json: readers')));
   assert.ok(commands.some((l) => l.startsWith('::error file=zarr.json,')));
 });

@@ -205,3 +205,19 @@ test('--json output escapes DEL, C1 and bidi controls too, and stays valid JSON 
     assert.equal(args[0] === 'plan' ? parsed.source : parsed.files[0].file, join(dir, 'zarr.json'));
   }
 });
+
+test('a name found in a folder never begins a line: "::" would be a GitHub Actions workflow command, in any format', () => {
+  const dir = join(work, 'workflow-names');
+  const node = join(dir, '::stop-commands::token');
+  mkdirSync(node, { recursive: true });
+  // A byte-order mark: read with a warning, and repaired, so each command prints a line for the file.
+  writeFileSync(join(node, 'zarr.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(join(fixtures, 'compact/zarr.json'))]));
+  const cli = join(fixtures, '../../../js/cli.js');
+  for (const args of [['validate', '.'], ['validate', '.', '--readers'], ['inspect', '.'], ['repair', '.']]) {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8' });
+    assert.ok(status === 0 || status === 1, stderr);
+    const lines = `${stdout}${stderr}`.split('\n');
+    assert.ok(lines.some((l) => l.includes('./::stop-commands::token')), `${args.join(' ')}: ${stdout}${stderr}`);
+    assert.deepEqual(lines.filter((l) => l.startsWith('::')), [], args.join(' '));
+  }
+});
