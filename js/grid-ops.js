@@ -8,7 +8,7 @@
 import { copyColumns, native, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { arrayArgument, checkAxis, describeValue, list } from './arguments.js';
+import { arrayArgument, checkAxis, copyArray, describeValue, list } from './arguments.js';
 import { handleOf, isGrid } from './grid-handle.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
@@ -77,12 +77,16 @@ export function resizedGrid(grid, newShape, opts) {
   newShape = /** @type {Integer[]} */ (arrayArgument(newShape, 'newShape', `${ndim} lengths`));
   if (newShape.length !== ndim) throw new TypeError(`newShape: found ${newShape.length} axes; expected ${ndim} lengths`);
   const lengths = newShape.map((v, d) => toUint64(v, `newShape[${d}]`));
-  const given = opts.edges;
-  if (given !== undefined && given !== null) {
-    const proto = typeof given === 'object' ? Object.getPrototypeOf(given) : undefined;
-    if (!Array.isArray(given) && proto !== Object.prototype && proto !== null) {
-      throw new TypeError(`opts.edges: found ${describeValue(given)}; expected an array or an object with an array of edges per axis`);
+  const raw = opts.edges;
+  /** @type {Record<string, unknown> | unknown[] | undefined} */
+  let given;
+  if (raw !== undefined && raw !== null) {
+    const proto = typeof raw === 'object' ? Object.getPrototypeOf(raw) : undefined;
+    if (!Array.isArray(raw) && proto !== Object.prototype && proto !== null) {
+      throw new TypeError(`opts.edges: found ${describeValue(raw)}; expected an array or an object with an array of edges per axis`);
     }
+    // Read once, into a copy; a hole in an array is refused at its index.
+    given = Array.isArray(raw) ? copyArray(raw, (i) => `opts.edges[${i}]`) : { ...raw };
     // An entry for an axis the grid does not have is refused, not ignored.
     for (const key of Object.keys(given)) {
       if (/^(0|[1-9][0-9]*)$/.test(key) && Number(key) < ndim) continue;

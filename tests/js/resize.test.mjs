@@ -132,3 +132,13 @@ test('resize refuses opts.edges that is not an array or an object of arrays, and
   assert.deepEqual(g.resize([20, 20], { edges: [undefined, [10]] }).toJSON().configuration.chunk_shapes, [[3, 4, 5, 8], [10, 10]]);
   assert.deepEqual(g.resize([20, 20], { edges: [new Float64Array([8])] }).toJSON().configuration.chunk_shapes, [[3, 4, 5, 8], [10, 10]]);
 });
+
+test('resize reads opts.edges once, and refuses a hole in it at its index', () => {
+  const g = ChunkGrid.fromEdges([[3, 4, 5], [10, 10]]);
+  // eslint-disable-next-line no-sparse-arrays
+  assert.throws(() => g.resize([20, 20], { edges: [, [10]] }), { name: 'TypeError', message: /^opts\.edges\[0\]: found a hole/ });
+  let reads = 0;
+  const edges = { get 0() { reads++; return reads === 1 ? [8] : [1, 1, 1, 1, 1, 1, 1, 1]; } };
+  assert.deepEqual(g.resize([20, 20], { edges }).runs(0).at(-1), { size: 8, count: 1 });
+  assert.equal(reads, 1);
+});
