@@ -107,6 +107,11 @@ export function toRaw(type, value) {
   if (typeof value === 'bigint') big = value;
   else if (typeof value === 'number') {
     if (!Number.isInteger(value)) throw new RangeError(`found ${show(value)}; expected an integer for data_type ${type.name}`);
+    // A number past 2^53 - 1 may be a neighbour rounded to it: a 64-bit
+    // type can hold what was meant, so it asks for that, as a bigint.
+    if (type.kind === 'bigint' && !Number.isSafeInteger(value)) {
+      throw new RangeError(`found ${show(value)}, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint for data_type ${type.name}`);
+    }
     big = BigInt(value);
   } else if (typeof value === 'boolean') big = value ? 1n : 0n;
   else throw new TypeError(`found ${String(value)}; expected ${type.kind === 'bigint' ? 'a bigint or an integer' : 'a number'} for data_type ${type.name}`);

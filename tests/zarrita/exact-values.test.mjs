@@ -29,6 +29,9 @@ test('integers: fractions, NaN, infinities and out-of-range values are RangeErro
     ['int64', 0.5, '0.5'],
     ['uint64', -1n, '-1n'],
     ['uint64', 2n ** 64n, '18446744073709551616n'],
+    // Past 2^53 - 1 a number may be a neighbour rounded to it: a bigint is asked for.
+    ['int64', 2 ** 53 + 2, '9007199254740994, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint'],
+    ['uint64', -(2 ** 53) - 2, '-9007199254740994, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint'],
   ];
   for (const [dtype, value, text] of cases) {
     const { arr } = await array(dtype);
@@ -42,6 +45,8 @@ test('integers: fractions, NaN, infinities and out-of-range values are RangeErro
   await set(i64, [1], 2n ** 63n - 1n);
   assert.deepEqual(Array.from((await get(i64, null)).data), [-(2n ** 63n), 2n ** 63n - 1n, 0n, 0n]);
   const { arr: u64 } = await array('uint64');
+  await set(u64, [2], Number.MAX_SAFE_INTEGER);
+  assert.equal(await get(u64, [2]), 2n ** 53n - 1n);
   await set(u64, [3], 2n ** 64n - 1n);
   assert.equal(await get(u64, [3]), 2n ** 64n - 1n);
   const { arr: i8 } = await array('int8');
