@@ -135,6 +135,14 @@ async function fetchBytes(url, seconds) {
     reason.code = error.cause?.code;
     throw reason;
   }
+  // A redirect is followed on the URL's own origin only: to another host,
+  // or from https to http, the answer would be reported under the URL
+  // given, from a server that was not.
+  const final = new URL(response.url || url);
+  if (final.origin !== new URL(url).origin) {
+    await response.body?.cancel();
+    throw new UnreadableFileError(`redirected to ${final.origin} (another origin); expected an answer from ${new URL(url).origin} (give the URL it redirects to, if you trust it)`);
+  }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   try {
     return await readResponseBounded(response);

@@ -404,3 +404,28 @@ test('a URL that answers too slowly is given up after --timeout seconds, however
     assert.match(usage.stderr, /--timeout: found .*; expected seconds, more than 0 and at most 86400/);
   }
 });
+
+test('a URL is followed through redirects on its own origin only', { timeout: 60_000 }, async () => {
+  const { createServer } = await import('node:http');
+  const doc = readFileSync(join(fixtures, 'compact/zarr.json'));
+  const listen = (handler) => new Promise((resolve) => {
+    const server = createServer(handler);
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
+  });
+  const other = await listen((req, res) => res.end(doc));
+  const home = await listen((req, res) => {
+    const to = { '/moved/zarr.json': '/zarr.json', '/away/zarr.json': `${other.origin}/zarr.json` }[req.url];
+    if (to) res.writeHead(302, { location: to }).end();
+    else res.end(doc);
+  });
+  try {
+    const same = await run('validate', `${home.origin}/moved/zarr.json`);
+    assert.equal(same.code, 0, same.stdout);
+    const away = await run('validate', `${home.origin}/away/zarr.json`);
+    assert.equal(away.code, 1);
+    assert.deepEqual(away.lines, [`${home.origin}/away/zarr.json: UNREADABLE (document): cannot read: redirected to ${other.origin} (another origin); expected an answer from ${home.origin} (give the URL it redirects to, if you trust it)`, '0 valid, 0 invalid, 1 unreadable']);
+  } finally {
+    home.server.close();
+    other.server.close();
+  }
+});
