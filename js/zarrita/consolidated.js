@@ -99,6 +99,8 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
   // Listed keys written through this store since: served by the store from
   // then on, so that no entry outlives a write (create over a listed array).
   const written = new Set();
+  // Of those, the ones deleted since (and not written again): no longer listed.
+  const deleted = new Set();
   const served = (key) => known.has(key) && !written.has(key);
   const { set, delete: remove } = /** @type {{set?: (key: string, value: Uint8Array) => Promise<void>, delete?: (key: string) => Promise<unknown>}} */ (/** @type {unknown} */ (store));
   const writeTo = typeof set === 'function' ? set.bind(store) : null;
@@ -112,6 +114,7 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     ...(writeTo && {
       set(/** @type {string} */ key, /** @type {Uint8Array} */ value) {
         if (known.has(key)) written.add(key); // chunks leave nothing behind
+        deleted.delete(key);
         return writeTo(key, value);
       },
     }),
@@ -119,12 +122,16 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     // the nodes under it) is asked of the store from then on, as after a write.
     ...(deleteFrom && {
       delete(/** @type {string} */ key) {
-        if (known.has(key)) written.add(key);
+        if (known.has(key)) {
+          written.add(key);
+          deleted.add(key);
+        }
         return deleteFrom(key);
       },
     }),
     contents() {
-      return [...known].map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
+      return [...known].filter(([key]) => !deleted.has(key))
+        .map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
     // An entry's read and its pointer in the root document.
     [CONSOLIDATED]: (key) => (served(key) ? known.get(key) : undefined),

@@ -230,8 +230,11 @@ test('a node removed through a consolidated store (create over its parent group)
   await set(a, null, { data: Int32Array.of(1, 2, 3, 4), shape: [4] });
   await consolidateMetadata(base);
   const store = await withConsolidatedMetadata(base);
+  assert.ok(store.contents().some((c) => c.path === '/g/a'));
   await createGroup(store, { path: 'g', overwrite: true }); // removes g/a, its zarr.json and chunks
   assert.equal(map.has('/g/a/zarr.json'), false);
+  // Nor is it listed any more.
+  assert.deepEqual(store.contents().filter((c) => c.path.startsWith('/g/a')), []);
   await assert.rejects(open(store, { path: 'g/a', kind: 'array' }), zarr.NotFoundError);
   assert.equal(await store.get('/g/a/zarr.json'), undefined);
 });
