@@ -19,6 +19,7 @@ import { canList, keysUnder } from './listing.js';
 import { chunkKeyEncoder, keyFor } from './metadata.js';
 import { runPool } from './pool.js';
 import { checkKey, deleteKey, readKey } from './store.js';
+import { writesUnderSettled } from './write-order.js';
 
 /** The most chunk keys removed one by one from a store that cannot list. */
 export const MAX_CHUNKS_REMOVED = 1_000_000;
@@ -54,6 +55,10 @@ function keysToRemove(path, read) {
  */
 export async function makeRoom(store, path, overwrite) {
   const key = keyFor(path, 'zarr.json');
+  // Sets called before this overwrite, on any handle of this store object,
+  // land first: a chunk of theirs landing after the removal would read as
+  // the new node's data (docs/semantics.md, "Concurrent writes").
+  if (overwrite) await writesUnderSettled(store, path);
   const bytes = await readKey(store, key);
   // Keys left under the path go too, with no zarr.json (a node removed by hand).
   const listed = overwrite && canList(store) ? (await keysUnder(store, path)).filter((k) => k !== key) : [];

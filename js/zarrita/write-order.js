@@ -177,6 +177,28 @@ export async function orderedWrite(store, claim, body) {
   }
 }
 
+/**
+ * Settles once every write registered on `store` so far that may write a
+ * key under the node at `path` (its chunks, its children's) has settled:
+ * what an overwrite waits for before it lists and removes the node's keys,
+ * so that no chunk of a set called before it lands after the removal, as
+ * data of the new node. Never rejects.
+ * @param {object} store
+ * @param {string} path a normalized node path ("/" for the whole store)
+ * @returns {Promise<void>}
+ */
+export async function writesUnderSettled(store, path) {
+  const registry = REGISTRIES.get(store);
+  if (!registry) return;
+  const under = (p) => (path === '/' ? p.startsWith('/') : p === path || p.startsWith(`${path}/`));
+  /** @type {Promise<void>[]} */
+  const waits = [];
+  for (const [key, queue] of registry.keys) if (under(key)) waits.push(queue[queue.length - 1].turn);
+  // An array at or below the path, or (in a hierarchy no spec allows) above it.
+  for (const write of registry.large) if (under(write.path) || write.path === '/' || path.startsWith(`${write.path}/`)) waits.push(write.settled);
+  await Promise.all(waits);
+}
+
 /** The number of keys and large writes of `store` in flight now (for tests). */
 export function writesInFlight(store) {
   const registry = REGISTRIES.get(store);

@@ -12,7 +12,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
-import { open, get, set, create } from 'zarr-rectilinear/zarrita';
+import { open, get, set, create, createGroup } from 'zarr-rectilinear/zarrita';
 import { writesInFlight } from '../../js/zarrita/write-order.js';
 import { memoryStore, random } from './support.mjs';
 
@@ -258,3 +258,37 @@ test('get of a sharded array never gives another inner chunk\'s bytes when a set
   store.release();
   assert.deepEqual(Array.from((await reading).data), [7, 8]);
 });
+
+// An overwrite removes the old node's keys; a set called before it, still
+// writing, must land before that removal, or its chunks read as the new
+// array's data. Chunk writes are slow here; a listing store and one that
+// cannot list (keys named by the old grid), few chunks and too many to list.
+for (const listing of [true, false]) {
+  for (const length of [4, 4000]) {
+    test(`create with overwrite waits for a set on the old array still writing (${listing ? 'listing store' : 'store that cannot list'}, ${length / 2} chunks)`, async () => {
+      const map = new Map();
+      const store = {
+        get: async (k) => map.get(k),
+        set: async (k, v) => {
+          if (k.includes('/c/')) await new Promise((r) => setTimeout(r, 20));
+          map.set(k, v);
+        },
+        delete: async (k) => void map.delete(k),
+        has: async (k) => map.has(k),
+        ...(listing && { keys: () => [...map.keys()] }),
+      };
+      const old = await create(store, { path: 'g/v', shape: [length], chunk_shape: [2], dtype: 'int32' });
+      let pending = set(old, null, 7);
+      const fresh = await create(store, { path: 'g/v', shape: [length], chunk_shape: [2], dtype: 'int32', fill_value: -1, overwrite: true });
+      await pending;
+      assert.deepEqual(new Set((await get(fresh)).data), new Set([-1]), 'no chunk of the old array reads as the new one\'s');
+      assert.equal(writesInFlight(store), 0);
+      if (!listing) return;
+      // An overwrite of the parent removes every key under it, those of a set still writing too.
+      pending = set(fresh, null, 7);
+      await createGroup(store, { path: 'g', overwrite: true });
+      await pending;
+      assert.deepEqual([...map.keys()].filter((k) => k.startsWith('/g/')), ['/g/zarr.json']);
+    });
+  }
+}
