@@ -5,6 +5,7 @@
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
 import { stringifyExact } from '../exact-json.js';
+import { pointerToken } from '../json-pointer.js';
 import { standingProblems } from '../document-input.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
@@ -12,6 +13,7 @@ import { ownErrors } from './consolidated.js';
 import { dataType, fillValueJSON, fillValueOf } from './data-type.js';
 import { InvalidMetadataError } from './errors.js';
 import { RectilinearGroup } from './group.js';
+import { isNodePath } from './listing.js';
 import { keyFor, readArrayMetadata } from './metadata.js';
 import { storeAndPath } from './open.js';
 import { makeRoom } from './overwrite.js';
@@ -53,6 +55,47 @@ const GROUP_OPTIONS = { path: null, attributes: null, overwrite: null };
 
 const describe = (v) => (Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v);
 
+// A value given for zarr.json, copied as the JSON it will be written as:
+// null, booleans, strings, numbers, bigints, arrays (a typed array as the
+// array of its elements) and plain objects (an object literal or
+// Object.create(null)) of these. Anything else (undefined, a function, a
+// symbol, a Date, a Map, a class instance) has no JSON of its own:
+// JSON.stringify would drop it or write null or {} in its place, which the
+// caller never wrote. It is a TypeError naming its JSON Pointer. Holes and
+// non-finite numbers are kept for documentText, which names them too.
+function plainJSON(value, at, call) {
+  const refuse = (what) => {
+    throw new TypeError(`${call}: ${at || '/'}: found ${what}; expected a JSON value (null, a boolean, a string, a number, a bigint, an array or a plain object)`);
+  };
+  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return value;
+  if (value === undefined) refuse('undefined');
+  if (typeof value !== 'object') refuse(`a ${typeof value}`);
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return Array.from(/** @type {ArrayLike<unknown>} */ (/** @type {unknown} */ (value)));
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) if (i in value) out[i] = plainJSON(value[i], `${at}/${i}`, call);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) refuse(`an object of class ${proto?.constructor?.name || 'unknown'}`);
+  if (Object.getOwnPropertySymbols(value).some((k) => Object.prototype.propertyIsEnumerable.call(value, k))) refuse('an object with a symbol key');
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(out, key, { value: plainJSON(item, `${at}/${pointerToken(key)}`, call), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+// Every name of a node's path as Zarr v3 allows it (listing.js): none
+// starting "__" (reserved) or made of periods alone. A TypeError before
+// anything is read or written.
+function checkNodePath(path, call) {
+  if (path !== '/' && !isNodePath(path.slice(1))) {
+    throw new TypeError(`${call}: path: found ${JSON.stringify(path)}; expected node names that neither start with "__" (reserved) nor consist of periods alone`);
+  }
+}
+
 // The options under zarrita's names. An unknown name is a TypeError listing
 // the accepted ones; a name given twice (as itself and its alias) too.
 function optionsOf(opts, table, call) {
@@ -81,15 +124,18 @@ function chunkGridOf(o) {
       `create: found ${given.length ? given.join(' and ') : 'none'} of chunkShapes (rectilinear), chunkShape (regular), chunkGrid (as written); expected exactly one (chunk_shapes, chunk_shape and chunk_grid are accepted too)`,
     );
   }
-  if (o.chunkGrid) return o.chunkGrid;
-  if (o.chunkShape) return { name: 'regular', configuration: { chunk_shape: o.chunkShape } };
+  if (o.chunkGrid !== undefined) return plainJSON(o.chunkGrid, '/chunk_grid', 'create');
+  if (o.chunkShape !== undefined) return { name: 'regular', configuration: { chunk_shape: plainJSON(o.chunkShape, '/chunk_grid/configuration/chunk_shape', 'create') } };
   // Validated and written in the canonical compact form.
   return ChunkGrid.fromChunkShapes(o.shape, o.chunkShapes).toJSON();
 }
 
 function chunkKeyEncodingOf(o) {
   if (o.chunkSeparator !== undefined && o.chunkKeyEncoding !== undefined) throw new TypeError('create: found both chunkSeparator and chunkKeyEncoding; expected one of them');
-  if (o.chunkKeyEncoding !== undefined) return o.chunkKeyEncoding;
+  // A bare name is written as the object it names: zarrita.js and
+  // zarr-python read chunk_key_encoding as an object only.
+  if (typeof o.chunkKeyEncoding === 'string') return { name: o.chunkKeyEncoding };
+  if (o.chunkKeyEncoding !== undefined) return plainJSON(o.chunkKeyEncoding, '/chunk_key_encoding', 'create');
   return { name: 'default', configuration: { separator: o.chunkSeparator ?? '/' } };
 }
 
@@ -117,20 +163,28 @@ export async function create(location, opts = /** @type {CreateOptions<D>} */ ({
   const o = optionsOf(opts, ARRAY_OPTIONS, 'create');
   const { store, path } = storeAndPath(location, o.path);
   checkWritable(store);
+  checkNodePath(path, 'create');
   const type = dataType(o.dtype);
+  // A number past 2^53 - 1 may be a neighbour rounded to it (as set refuses
+  // it): a 64-bit integer fill value that large is given as a bigint.
+  if (type.kind === 'bigint' && typeof o.fillValue === 'number' && Number.isInteger(o.fillValue) && !Number.isSafeInteger(o.fillValue)) {
+    throw new RangeError(`create: fillValue: found ${o.fillValue}, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint for data_type ${type.name}`);
+  }
   const fill = fillValueOf(type, o.fillValue ?? null);
   const doc = {
     zarr_format: 3,
     node_type: 'array',
-    shape: o.shape,
+    shape: plainJSON(o.shape, '/shape', 'create'),
     data_type: o.dtype,
     chunk_grid: chunkGridOf(o),
     chunk_key_encoding: chunkKeyEncodingOf(o),
-    fill_value: fillValueJSON(type, fill),
-    codecs: o.codecs ?? [{ name: 'bytes', configuration: { endian: 'little' } }],
-    attributes: o.attributes ?? {},
+    // A float given as its bit pattern ("0x7fc00001", a NaN with a payload)
+    // is written as given: "NaN" would name another pattern.
+    fill_value: type.kind === 'float' && typeof o.fillValue === 'string' && o.fillValue.startsWith('0x') ? o.fillValue : fillValueJSON(type, fill),
+    codecs: o.codecs === undefined ? [{ name: 'bytes', configuration: { endian: 'little' } }] : plainJSON(o.codecs, '/codecs', 'create'),
+    attributes: o.attributes === undefined ? {} : plainJSON(o.attributes, '/attributes', 'create'),
   };
-  if (o.dimensionNames !== undefined) doc.dimension_names = o.dimensionNames;
+  if (o.dimensionNames !== undefined) doc.dimension_names = plainJSON(o.dimensionNames, '/dimension_names', 'create');
   const text = documentText(doc, 'create');
   const key = keyFor(path, 'zarr.json');
   // Every check open makes, before anything is written; strict, so that
@@ -158,7 +212,8 @@ export async function createGroup(location, opts = {}) {
   const o = optionsOf(opts, GROUP_OPTIONS, 'createGroup');
   const { store, path } = storeAndPath(location, o.path);
   checkWritable(store);
-  const text = documentText({ zarr_format: 3, node_type: 'group', attributes: o.attributes ?? {} }, 'createGroup');
+  checkNodePath(path, 'createGroup');
+  const text = documentText({ zarr_format: 3, node_type: 'group', attributes: o.attributes === undefined ? {} : plainJSON(o.attributes, '/attributes', 'createGroup') }, 'createGroup');
   const key = keyFor(path, 'zarr.json');
   const read = readMetadata(text, { strict: true });
   const errors = ownErrors(read);

@@ -21,7 +21,7 @@ export async function keysUnder(store, path) {
   return found;
 }
 
-// A node's path segments as Zarr v3 allows them: not empty, not "." or "..",
-// not starting "__" (reserved). Keys from a store are data: a path that
-// breaks these names no node.
-export const isNodePath = (relative) => relative.split('/').every((name) => name !== '' && name !== '.' && name !== '..' && !name.startsWith('__'));
+// A node's path segments as Zarr v3 allows them: not empty, not made of
+// periods alone (".", "..", "..."), not starting "__" (reserved). Keys from
+// a store are data: a path that breaks these names no node.
+export const isNodePath = (relative) => relative.split('/').every((name) => name !== '' && !/^\.+$/.test(name) && !name.startsWith('__'));

@@ -16,6 +16,8 @@ export function storeAndPath(location, path) {
   const isLocation = location && typeof location === 'object' && 'store' in location && typeof location.path === 'string' && typeof location.get !== 'function';
   const store = isLocation ? location.store : location;
   if (!store || typeof store.get !== 'function') throw new TypeError('store: expected a zarrita store (with get(key)) or a zarrita Location');
+  // A path is a string: 5 is not "/5", nor {} "/[object Object]".
+  if (path !== undefined && typeof path !== 'string') throw new TypeError(`path: found ${path === null ? 'null' : Array.isArray(path) ? 'an array' : typeof path}; expected a string`);
   const base = isLocation ? location.path : '/';
   return { store, path: normalizePath(`${base}/${path ?? ''}`) };
 }

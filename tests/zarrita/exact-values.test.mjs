@@ -102,3 +102,21 @@ test('-0 survives: set and get in float arrays, and as a float fill_value in zar
   const { store: s2 } = await array('int32', -0);
   assert.match(new TextDecoder().decode(s2.map.get('/zarr.json')), /"fill_value": 0\b/);
 });
+
+test('create: a 64-bit integer fill value past 2^53 - 1 given as a number is refused, as set refuses it; a float bit pattern is written as given', async () => {
+  // 9007199254740993 is a literal JavaScript rounds to 2^53: written, it
+  // would silently be another fill value than the caller wrote.
+  for (const [dtype, fill] of [['uint64', 9007199254740993], ['int64', 2 ** 53 + 2], ['int64', -(2 ** 63)]]) {
+    await assert.rejects(array(dtype, fill), rangeError('pass a bigint'), `${dtype} ${fill}`);
+  }
+  const { arr } = await array('uint64', 2n ** 53n + 1n);
+  assert.equal(arr.fillValue, 2n ** 53n + 1n);
+  assert.equal((await array('int64', 2 ** 53 - 1)).arr.fillValue, 2n ** 53n - 1n);
+  // A NaN with a payload (and a signalling NaN) keeps its bits in zarr.json:
+  // "NaN" would be 0x7fc00000, another fill value for zarr-python.
+  for (const bits of ['0x7fc00001', '0x7f800001']) {
+    const { store, arr: f32 } = await array('float32', bits);
+    assert.match(new TextDecoder().decode(store.map.get('/zarr.json')), new RegExp(`"fill_value": "${bits}"`));
+    assert.ok(Number.isNaN(f32.fillValue));
+  }
+});

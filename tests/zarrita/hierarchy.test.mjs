@@ -250,3 +250,55 @@ test('an overwrite refused for a key the store lists under the node deletes noth
   // The old array is whole, not its zarr.json over chunks deleted (all fill values).
   assert.deepEqual(Array.from((await get(await open(base, { path: 'a' }))).data), Array.from(values));
 });
+
+test('create and createGroup refuse values that JSON has no form for, instead of writing what JSON.stringify makes of them', async () => {
+  const map = new Map();
+  const base = { shape: [2], chunkShape: [2], dtype: 'int8' };
+  for (const [attributes, at] of [
+    [{ a: undefined }, '/attributes/a'], // would vanish
+    [{ a: () => 1 }, '/attributes/a'], // would vanish
+    [{ a: Symbol('s') }, '/attributes/a'],
+    [{ a: [undefined, 1] }, '/attributes/a/0'], // would be null
+    [{ a: new Date(0) }, '/attributes/a'], // would be {}
+    [{ a: new Map([['k', 1]]) }, '/attributes/a'], // would be {}
+    [{ a: { toJSON: () => 5 } }, '/attributes/a/toJSON'],
+  ]) {
+    const refused = (e) => e instanceof TypeError && e.message.includes(`${at}: found`);
+    await assert.rejects(create(map, { ...base, path: 'x', attributes }), refused, at);
+    await assert.rejects(createGroup(map, { path: 'g', attributes }), refused, at);
+  }
+  await assert.rejects(create(map, { ...base, path: 'x', dimensionNames: [undefined] }), /\/dimension_names\/0: found undefined/);
+  await assert.rejects(create(map, { ...base, path: 'x', codecs: [{ name: 'bytes', configuration: { endian: 'little', f: () => 0 } }] }), /\/codecs\/0\/configuration\/f: found a function/);
+  assert.deepEqual([...map.keys()], [], 'nothing written');
+  // Plain objects (with a null prototype too), typed arrays as arrays.
+  const attributes = Object.assign(Object.create(null), { v: Int16Array.of(1, -2), n: null, o: { b: 2n ** 64n - 1n } });
+  const arr = await create(map, { ...base, path: 'x', attributes });
+  assert.deepEqual({ ...arr.attrs }, { v: [1, -2], n: null, o: { b: U64_MAX } });
+  assert.deepEqual({ ...(await open(map, { path: 'x', kind: 'array' })).attrs }, { v: [1, -2], n: null, o: { b: U64_MAX } });
+});
+
+test('a chunk key encoding given by name is written as the object zarrita and zarr-python read', async () => {
+  const map = new Map();
+  await create(map, { shape: [4], chunkShape: [2], dtype: 'int8', chunkKeyEncoding: 'default' });
+  assert.deepEqual(JSON.parse(text(map.get('/zarr.json'))).chunk_key_encoding, { name: 'default' });
+  const arr = await zarr.open.v3(map, { kind: 'array' });
+  await set(await open(map, { kind: 'array' }), null, 3);
+  assert.deepEqual([...(await zarr.get(arr)).data], [3, 3, 3, 3]);
+});
+
+test('a path is a string of names Zarr v3 allows: no coercion, no reserved or all-period names', async () => {
+  const map = new Map();
+  const base = { shape: [2], chunkShape: [2], dtype: 'int8' };
+  for (const path of [5, {}, ['a', 'b'], true, null]) {
+    await assert.rejects(create(map, { ...base, path }), (e) => e instanceof TypeError && /path: found/.test(e.message), String(path));
+    await assert.rejects(createGroup(map, { path }), TypeError, String(path));
+    await assert.rejects(open(map, { path }), TypeError, String(path));
+  }
+  for (const path of ['__x', 'a/__x', '...', 'a/../b']) {
+    await assert.rejects(create(map, { ...base, path }), (e) => e instanceof TypeError && /"__" \(reserved\)/.test(e.message), path);
+    await assert.rejects(createGroup(map, { path }), TypeError, path);
+  }
+  assert.deepEqual([...map.keys()], [], 'nothing written');
+  await createGroup(map, { path: '/a/b/' }); // a leading and a trailing "/" name the same node
+  assert.ok(map.has('/a/b/zarr.json'));
+});
