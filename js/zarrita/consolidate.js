@@ -28,6 +28,7 @@ import { runPool } from './pool.js';
 import { checkWritable, readKey, writeKey } from './store.js';
 
 const READS_IN_FLIGHT = 16;
+const OPTIONS = ['path', 'paths', 'signal'];
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 const problemsOf = (problems) => problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
@@ -103,6 +104,12 @@ async function pathsBelow(store, path, given) {
  * @type {typeof import('../zarrita.js').consolidateMetadata}
  */
 export async function consolidateMetadata(location, opts = {}) {
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw new TypeError('consolidateMetadata: options: expected an object');
+  // An option misspelt ({path: 'g', nodes: [...]}) would consolidate
+  // something else than asked: a TypeError naming the accepted ones.
+  for (const name of Object.keys(opts)) {
+    if (!OPTIONS.includes(name)) throw new TypeError(`consolidateMetadata: unknown option ${JSON.stringify(name)}; expected one of ${OPTIONS.join(', ')}`);
+  }
   const { store, path } = storeAndPath(location, opts.path);
   checkWritable(store);
   if (typeof /** @type {any} */ (store)[CONSOLIDATED] === 'function') {

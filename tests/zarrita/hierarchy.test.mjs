@@ -302,3 +302,13 @@ test('a path is a string of names Zarr v3 allows: no coercion, no reserved or al
   await createGroup(map, { path: '/a/b/' }); // a leading and a trailing "/" name the same node
   assert.ok(map.has('/a/b/zarr.json'));
 });
+
+test('consolidateMetadata refuses an option it does not know, before reading anything', async () => {
+  const map = new Map();
+  await createGroup(map);
+  await createGroup(map, { path: 'g' });
+  const before = map.get('/zarr.json');
+  await assert.rejects(consolidateMetadata(map, { nodes: ['g'] }), (e) => e instanceof TypeError && /unknown option "nodes"; expected one of path, paths, signal/.test(e.message));
+  await assert.rejects(consolidateMetadata(map, null), TypeError);
+  assert.equal(map.get('/zarr.json'), before);
+});
