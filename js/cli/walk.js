@@ -21,8 +21,10 @@ export const isURL = (target) => /^https?:\/\//i.test(target);
  * @returns {AsyncGenerator<{ file: string, read: () => Promise<Uint8Array>, tree?: string, url?: boolean }>}
  */
 export async function* sources(targets, { timeout = FETCH_SECONDS } = {}) {
-  const visited = new Set();
-  for (const target of targets) {
+  // folder id → the number of the target it was walked for.
+  /** @type {Map<string, number>} */
+  const visited = new Map();
+  for (const [number, target] of targets.entries()) {
     if (isURL(target)) {
       const url = target.endsWith('/') ? `${target}zarr.json` : target;
       yield { file: url, read: () => fetchBytes(url, timeout), url: true };
@@ -41,15 +43,16 @@ export async function* sources(targets, { timeout = FETCH_SECONDS } = {}) {
     }
     // A folder that holds no zarr.json is reported as one that cannot be
     // read: among several targets it would go unnoticed (a mistyped or an
-    // empty store), and the run pass. (Not a folder walked already, through
-    // another target.)
-    const walkedBefore = visited.has(folderId(info));
+    // empty store), and the run pass. Not when it reaches a folder walked
+    // for an earlier target (given again, or below or linked from it): what
+    // that folder holds, or that it holds nothing, was reported then.
+    const walking = { visited, number, metEarlier: false };
     let found = false;
-    for await (const source of walk(target, target, info, visited)) {
+    for await (const source of walk(target, target, info, walking)) {
       found = true;
       yield source;
     }
-    if (!found && !walkedBefore) {
+    if (!found && !walking.metEarlier) {
       const error = new UnreadableFileError('found no zarr.json in this folder or below it; expected a zarr.json, or a folder holding one');
       yield { file: target, read: () => Promise.reject(error) };
     }
@@ -68,10 +71,17 @@ function childPath(dir, name) {
 // A folder as the file system knows it, whatever path reached it.
 const folderId = (info) => `${info.dev}:${info.ino}`;
 
-async function* walk(dir, tree, info, visited) {
+// `walking`: the folders visited, the number of the target walked, and
+// whether a folder walked for an earlier one was met.
+async function* walk(dir, tree, info, walking) {
+  const { visited, number } = walking;
   const id = folderId(info);
-  if (visited.has(id)) return;
-  visited.add(id);
+  const walkedFor = visited.get(id);
+  if (walkedFor !== undefined) {
+    if (walkedFor !== number) walking.metEarlier = true;
+    return;
+  }
+  visited.set(id, number);
   let names;
   // Names as bytes: one that is not UTF-8 (Linux allows any bytes but "/"
   // and NUL) cannot be named by a string path, and is reported, not passed
@@ -111,7 +121,7 @@ async function* walk(dir, tree, info, visited) {
       if (name === 'zarr.json' || entry) yield { file: path, read: () => Promise.reject(error), tree };
       continue;
     }
-    if (entry.isDirectory()) yield* walk(path, tree, entry, visited);
+    if (entry.isDirectory()) yield* walk(path, tree, entry, walking);
     else if (name === 'zarr.json') yield { file: path, read: () => readBounded(path, { tree }), tree };
   }
 }

@@ -369,6 +369,16 @@ test('a folder holding no zarr.json is reported, also beside others that hold so
   // A folder given twice is walked once, and not reported empty the second time.
   const twice = await run('validate', store, store);
   assert.equal(twice.lines.at(-1), (await run('validate', store)).lines.at(-1));
+  // Nor a folder whose documents were all reported under an earlier target
+  // (given first, then the folder above it).
+  const nestedFirst = await run('validate', join(store, 'nested'), store);
+  assert.equal(nestedFirst.code, 0, nestedFirst.stdout);
+  assert.deepEqual(nestedFirst.lines, ['5 valid, 0 invalid, 0 unreadable']);
+  const parent = join(work, 'parent-of-store');
+  cpSync(join(store, 'nested'), join(parent, 'child'), { recursive: true });
+  const childFirst = await run('validate', join(parent, 'child'), parent);
+  assert.equal(childFirst.code, 0, childFirst.stdout);
+  assert.deepEqual(childFirst.lines, ['2 valid, 0 invalid, 0 unreadable']);
   const repaired = await run('repair', empty);
   assert.equal(repaired.code, 1);
   assert.match(repaired.stderr, /empty-store: cannot repair: found no zarr.json in this folder/);
