@@ -130,28 +130,41 @@ async function* walk(dir, tree, info, walking) {
 // server that sends a byte a minute never trips fetch's own timeouts.
 export const FETCH_SECONDS = 60;
 
+// Redirects followed at most, as fetch's own 'follow' does.
+const MAX_REDIRECTS = 20;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 async function fetchBytes(url, seconds) {
   const signal = AbortSignal.timeout(seconds * 1000);
   const timedOut = () => new UnreadableFileError(`no whole answer within ${seconds} s (--timeout)`);
+  const { origin } = new URL(url);
   let response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (caught) {
-    if (signal.aborted) throw timedOut();
-    // fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a bad
-    // certificate) is its cause.
-    const error = /** @type {Error & { cause?: NodeJS.ErrnoException }} */ (caught);
-    const reason = /** @type {NodeJS.ErrnoException} */ (new Error(`fetch failed: ${error.cause?.message ?? error.message}`));
-    reason.code = error.cause?.code;
-    throw reason;
-  }
-  // A redirect is followed on the URL's own origin only: to another host,
-  // or from https to http, the answer would be reported under the URL
-  // given, from a server that was not.
-  const final = new URL(response.url || url);
-  if (final.origin !== new URL(url).origin) {
+  // Redirects are followed here, one at a time, on the URL's own origin
+  // only: to another host, or from https to http, the answer would be
+  // reported under the URL given, from a server that was not. Each is
+  // checked before it is asked (fetch's 'follow' would ask every server on
+  // the way, and take a detour through another origin back to this one).
+  for (let location = url, hops = 0; ; hops++) {
+    try {
+      response = await fetch(location, { signal, redirect: 'manual' });
+    } catch (caught) {
+      if (signal.aborted) throw timedOut();
+      // fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a bad
+      // certificate) is its cause.
+      const error = /** @type {Error & { cause?: NodeJS.ErrnoException }} */ (caught);
+      const reason = /** @type {NodeJS.ErrnoException} */ (new Error(`fetch failed: ${error.cause?.message ?? error.message}`));
+      reason.code = error.cause?.code;
+      throw reason;
+    }
+    const to = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+    if (to === null) break;
     await response.body?.cancel();
-    throw new UnreadableFileError(`redirected to ${final.origin} (another origin); expected an answer from ${new URL(url).origin} (give the URL it redirects to, if you trust it)`);
+    const next = new URL(to, location);
+    if (next.origin !== origin) {
+      throw new UnreadableFileError(`redirected to ${next.origin} (another origin); expected an answer from ${origin} (give the URL it redirects to, if you trust it)`);
+    }
+    if (hops === MAX_REDIRECTS) throw new UnreadableFileError(`redirected more than ${MAX_REDIRECTS} times; expected an answer`);
+    location = next.href;
   }
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   try {

@@ -422,9 +422,14 @@ test('a URL is followed through redirects on its own origin only', { timeout: 60
     const server = createServer(handler);
     server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
   });
-  const other = await listen((req, res) => res.end(doc));
+  // The other origin sends a detour back home; it is never asked.
+  const asked = [];
+  const other = await listen((req, res) => {
+    asked.push(req.url);
+    res.writeHead(302, { location: `${home.origin}/zarr.json` }).end();
+  });
   const home = await listen((req, res) => {
-    const to = { '/moved/zarr.json': '/zarr.json', '/away/zarr.json': `${other.origin}/zarr.json` }[req.url];
+    const to = { '/moved/zarr.json': '/zarr.json', '/away/zarr.json': `${other.origin}/zarr.json`, '/loop/zarr.json': '/loop/zarr.json' }[req.url];
     if (to) res.writeHead(302, { location: to }).end();
     else res.end(doc);
   });
@@ -434,6 +439,9 @@ test('a URL is followed through redirects on its own origin only', { timeout: 60
     const away = await run('validate', `${home.origin}/away/zarr.json`);
     assert.equal(away.code, 1);
     assert.deepEqual(away.lines, [`${home.origin}/away/zarr.json: UNREADABLE (document): cannot read: redirected to ${other.origin} (another origin); expected an answer from ${home.origin} (give the URL it redirects to, if you trust it)`, '0 valid, 0 invalid, 1 unreadable']);
+    assert.deepEqual(asked, []);
+    const loop = await run('validate', `${home.origin}/loop/zarr.json`);
+    assert.deepEqual(loop.lines, [`${home.origin}/loop/zarr.json: UNREADABLE (document): cannot read: redirected more than 20 times; expected an answer`, '0 valid, 0 invalid, 1 unreadable']);
   } finally {
     home.server.close();
     other.server.close();
