@@ -42,7 +42,7 @@ function difference(a, b) {
       // Pushed last key first, so the first key is compared first.
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (at === '' && key === 'consolidated_metadata') continue;
+        if (depth === 0 && key === 'consolidated_metadata') continue;
         stack.push([has(x, key) ? x[key] : undefined, has(y, key) ? y[key] : undefined, below ? '' : `${at}/${pointerToken(key)}`, depth + 1, below]);
       }
       continue;

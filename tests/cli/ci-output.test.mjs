@@ -138,3 +138,14 @@ test('a valid store with attributes nested 20000 deep: validate finds it valid (
   assert.equal(inspect.stderr, '');
   assert.match(inspect.stdout, /c\/zarr\.json: group\nattributes {2}\(nested too deeply to show\)/);
 });
+
+test('a difference more than 64 levels down is found whatever its member is named, "consolidated_metadata" too', async () => {
+  const dir = join(work, 'deep-named');
+  const deep = (leaf) => `{"x":${'['.repeat(70)}{"consolidated_metadata":${leaf}}${']'.repeat(70)}}`;
+  const child = (leaf) => `{"zarr_format":3,"node_type":"group","attributes":${deep(leaf)}}`;
+  write(join(dir, 'c'), child(1));
+  write(dir, `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"c":${child(2)}}}}`);
+  const { code, lines } = await run('validate', dir);
+  assert.equal(code, 0, lines.join('\n'));
+  assert.match(lines[0], /STALE_CONSOLIDATION \/consolidated_metadata\/metadata\/c\/attributes\/x(\/0){62}: warning: found values that differ more than 64 levels inside/);
+});
