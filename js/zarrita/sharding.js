@@ -150,16 +150,19 @@ export class ShardReader {
   async #loadShard(shardCoords, key) {
     const { store } = this.#context;
     const { indexShape } = shardGeometry(this.#context, shardCoords);
-    if (typeof store.getRange !== 'function') {
-      const whole = await readKey(store, key, this.#signal);
-      if (!whole) return null;
-      return { index: await decodeIndex(this.#context, indexShape, await indexBytesOf(this.#context, indexShape, whole, key), key), whole };
-    }
+    if (typeof store.getRange !== 'function') return this.#wholeShard(indexShape, key);
     const { size } = await indexChain(this.#context, indexShape);
     const range = this.#context.sharding.indexLocation === 'end' ? { suffixLength: size } : { offset: 0, length: size };
     const bytes = await readRange(store, key, range, this.#signal);
     if (!bytes) return null;
     return { index: await decodeIndex(this.#context, indexShape, bytes, key), whole: null };
+  }
+
+  // A shard read whole, in one read, and its index; null when it is absent.
+  async #wholeShard(indexShape, key) {
+    const whole = await readKey(this.#context.store, key, this.#signal);
+    if (!whole) return null;
+    return { index: await decodeIndex(this.#context, indexShape, await indexBytesOf(this.#context, indexShape, whole, key), key), whole };
   }
 
   // The encoded bytes of inner chunk `local` of a shard, or undefined.
@@ -182,11 +185,8 @@ export class ShardReader {
     // another inner chunk's. Then the shard is read whole, in one read.
     if (this.#shards.get(key) !== entry || isChanging(this.#context.store, key)) {
       if (this.#shards.get(key) === entry) this.#shards.delete(key);
-      const whole = await readKey(this.#context.store, key, this.#signal);
-      if (!whole) return undefined;
-      const { indexShape } = shardGeometry(this.#context, shardCoords);
-      const index = await decodeIndex(this.#context, indexShape, await indexBytesOf(this.#context, indexShape, whole, key), key);
-      return innerBytes(index, local, whole, key);
+      const read = await this.#wholeShard(shardGeometry(this.#context, shardCoords).indexShape, key);
+      return read ? innerBytes(read.index, local, read.whole, key) : undefined;
     }
     if (failure) throw failure.error;
     return bytes;
