@@ -64,7 +64,7 @@ function entriesOf(root) {
 export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, strict?: boolean, lenient?: boolean}} */ opts = {}) => {
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
-  const root = readMetadata(bytes, { strict: opts.strict });
+  const root = readMetadata(bytes, { strict: opts.strict, lenient: opts.lenient });
   const unreadable = unreadableError(root, '/zarr.json');
   if (unreadable) {
     disposeGrids(root);

@@ -73,7 +73,7 @@ export async function open(location, opts = {}) {
     const bytes = await readKey(store, key, opts.signal);
     if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
     // One read of the document: validated, its grid built, its values exact.
-    read = readMetadata(bytes, { strict: opts.strict });
+    read = readMetadata(bytes, { strict: opts.strict, lenient: opts.lenient });
     const unreadable = unreadableError(read, key);
     if (unreadable) {
       disposeGrids(read);

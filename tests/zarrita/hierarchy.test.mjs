@@ -312,3 +312,15 @@ test('consolidateMetadata refuses an option it does not know, before reading any
   await assert.rejects(consolidateMetadata(map, null), TypeError);
   assert.equal(map.get('/zarr.json'), before);
 });
+
+test('open and withConsolidatedMetadata check strict and lenient as readMetadata does: booleans or absent', async () => {
+  const map = new Map();
+  const store = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v) };
+  await createGroup(store, {});
+  for (const opts of [{ lenient: 'x' }, { strict: 'false' }, { lenient: null }]) {
+    await assert.rejects(open(store, opts), { name: 'TypeError', message: /^opts\.(strict|lenient): found .*; expected true, false or absent$/ }, JSON.stringify(opts));
+  }
+  assert.equal((await open(store, { lenient: true, kind: 'group' })).kind, 'group');
+  await consolidateMetadata(store, { paths: [] });
+  await assert.rejects(withConsolidatedMetadata(store, { lenient: 1 }), { name: 'TypeError', message: /^opts\.lenient: found 1/ });
+});
