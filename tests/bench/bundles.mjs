@@ -34,7 +34,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 155_000,
+    budget: 157_000,
   },
 ];
 
