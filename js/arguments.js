@@ -114,7 +114,9 @@ export function arrayArgument(value, name, expected) {
   return copyArray(value, (i) => `${name}[${i}]`);
 }
 
-const isPlainObject = (/** @type {object} */ v) => {
+// An object literal, Object.create(null) or zarrita's slice(); not a class
+// instance, a Date or a Map.
+export const isPlainObject = (/** @type {unknown} */ v) => {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 };

@@ -8,7 +8,7 @@
 import { copyColumns, native, u64View, using, withHeap } from './native.js';
 import { GridError } from './grid-error.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { arrayArgument, checkAxis, copyArray, describeValue, list } from './arguments.js';
+import { arrayArgument, checkAxis, copyArray, describeValue, isPlainObject, list } from './arguments.js';
 import { handleOf, isGrid } from './grid-handle.js';
 
 // toDaskChunks() lists at most this many chunks, summed over the axes.
@@ -81,8 +81,7 @@ export function resizedGrid(grid, newShape, opts) {
   /** @type {Record<string, unknown> | unknown[] | undefined} */
   let given;
   if (raw !== undefined && raw !== null) {
-    const proto = typeof raw === 'object' ? Object.getPrototypeOf(raw) : undefined;
-    if (!Array.isArray(raw) && proto !== Object.prototype && proto !== null) {
+    if (!Array.isArray(raw) && !(typeof raw === 'object' && isPlainObject(raw))) {
       throw new TypeError(`opts.edges: found ${describeValue(raw)}; expected an array or an object with an array of edges per axis`);
     }
     // Read once, into a copy; a hole in an array is refused at its index.

@@ -94,8 +94,8 @@ function addProblems(read, problems, pointer) {
 }
 
 // Reads a zarr.json (an object, JSON text or UTF-8 bytes) with one parse:
-// never throws on a bad document (only for options of the wrong type). An object's attributes are given back as they
-// are, not copied.
+// never throws on a bad document (only for options of the wrong type). An
+// object's attributes are given back as they are, not copied.
 /** @type {typeof import('./index.js').readMetadata} */
 export function readMetadata(meta, opts) {
   // A wrong option is the caller's mistake, not the document's: thrown.

@@ -5,6 +5,7 @@
 // to pick one. zarrita is loaded on first use, through the page's import map.
 import { stringifyExact } from '../js/exact-json.js';
 import { listArrays, openNode } from './store-open.js';
+import { statistics } from './statistics.js';
 
 // The largest grid whose chunks are each checked for presence (one HEAD each).
 const MAX_PRESENCE_CHECKS = 4096;
@@ -124,25 +125,6 @@ export class StorePanel {
     this.ui.status.textContent = text;
     this.ui.status.classList.toggle('invalid', error);
   }
-}
-
-// Min, max and mean of the values that are not NaN, or null when none is.
-// (Spreading a chunk's values into Math.min overflows the stack past some
-// hundred thousand.)
-function statistics(data) {
-  let count = 0;
-  let sum = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const value of data) {
-    const v = Number(value);
-    if (Number.isNaN(v)) continue;
-    count++;
-    sum += v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return count ? { min, max, mean: sum / count } : null;
 }
 
 // A small heat map: one cell per value, dark to light from min to max.

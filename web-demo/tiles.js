@@ -3,6 +3,7 @@
 // the chunk boundaries over them. The colour scale comes from the first chunk
 // read that holds values, so tiles are drawn as they arrive.
 import { listArrays, openNode } from './store-open.js';
+import { statistics } from './statistics.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = { form: $('tiles-form'), url: $('tiles-url'), path: $('tiles-path'), children: $('tiles-children'), status: $('tiles-status'), canvas: $('tiles') };
@@ -32,18 +33,6 @@ function hsl(h, s, l) {
     return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
   };
   return [f(0), f(8), f(4)];
-}
-
-// The least and greatest of many values (spreading them into Math.min
-// overflows the stack past some hundred thousand).
-function extent(values) {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return { min, max };
 }
 
 async function draw(arr, path, signal) {
@@ -80,7 +69,7 @@ async function draw(arr, path, signal) {
     for (let a = 0; a < h; a++) for (let b = 0; b < w; b++) values.push(Number(chunk.data[a * chunk.stride[0] + b * chunk.stride[1]]));
     const real = values.filter((v) => !Number.isNaN(v) && v !== Number(arr.fillValue));
     if (!real.length) state.missing++;
-    if (!range && real.length) range = extent(real);
+    if (!range && real.length) range = statistics(real);
     const span = range ? range.max - range.min || 1 : 1;
     const image = ctx.createImageData(w * scale, h * scale);
     for (let a = 0; a < h * scale; a++) {

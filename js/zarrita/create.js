@@ -6,11 +6,12 @@
 import { ChunkGrid } from '../index.js';
 import { stringifyExact } from '../exact-json.js';
 import { pointerToken } from '../json-pointer.js';
+import { isPlainObject } from '../arguments.js';
 import { standingProblems } from '../document-input.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { ownErrors } from './consolidated.js';
-import { dataType, fillValueJSON, fillValueOf } from './data-type.js';
+import { dataType, fillValueJSON, fillValueOf, refuseRounded } from './data-type.js';
 import { InvalidMetadataError } from './errors.js';
 import { RectilinearGroup } from './group.js';
 import { isNodePath } from './listing.js';
@@ -76,8 +77,7 @@ function plainJSON(value, at, call) {
     for (let i = 0; i < value.length; i++) if (i in value) out[i] = plainJSON(value[i], `${at}/${i}`, call);
     return out;
   }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) refuse(`an object of class ${proto?.constructor?.name || 'unknown'}`);
+  if (!isPlainObject(value)) refuse(`an object of class ${Object.getPrototypeOf(value)?.constructor?.name || 'unknown'}`);
   if (Object.getOwnPropertySymbols(value).some((k) => Object.prototype.propertyIsEnumerable.call(value, k))) refuse('an object with a symbol key');
   /** @type {Record<string, unknown>} */
   const out = {};
@@ -165,11 +165,8 @@ export async function create(location, opts = /** @type {CreateOptions<D>} */ ({
   checkWritable(store);
   checkNodePath(path, 'create');
   const type = dataType(o.dtype);
-  // A number past 2^53 - 1 may be a neighbour rounded to it (as set refuses
-  // it): a 64-bit integer fill value that large is given as a bigint.
-  if (type.kind === 'bigint' && typeof o.fillValue === 'number' && Number.isInteger(o.fillValue) && !Number.isSafeInteger(o.fillValue)) {
-    throw new RangeError(`create: fillValue: found ${o.fillValue}, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint for data_type ${type.name}`);
-  }
+  // A 64-bit integer fill value past 2^53 - 1 is given as a bigint, as set asks.
+  refuseRounded(type, o.fillValue, 'create: fillValue: ');
   const fill = fillValueOf(type, o.fillValue ?? null);
   const doc = {
     zarr_format: 3,

@@ -75,6 +75,20 @@ function integerRange(type) {
 
 const FLOAT_ROUND = { float16: /** @type {any} */ (Math).f16round, float32: Math.fround };
 
+/**
+ * A number past 2^53 - 1 in magnitude may be a neighbour rounded to it: a
+ * 64-bit integer type can hold what was meant, so such a number given for
+ * one (a value to set, a fill value) is a RangeError asking for a bigint.
+ * @param {{ kind: string, name: string }} type
+ * @param {unknown} value
+ * @param {string} [what] what the value is, for the message ("create: fillValue: ")
+ */
+export function refuseRounded(type, value, what = '') {
+  if (type.kind === 'bigint' && typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new RangeError(`${what}found ${show(value)}, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint for data_type ${type.name}`);
+  }
+}
+
 // A user value (scalar) as a raw element. A value of the wrong kind is a
 // TypeError; a value the data type cannot hold exactly (a fraction, NaN or
 // an infinity into an integer type, an integer out of range, a finite float
@@ -107,11 +121,7 @@ export function toRaw(type, value) {
   if (typeof value === 'bigint') big = value;
   else if (typeof value === 'number') {
     if (!Number.isInteger(value)) throw new RangeError(`found ${show(value)}; expected an integer for data_type ${type.name}`);
-    // A number past 2^53 - 1 may be a neighbour rounded to it: a 64-bit
-    // type can hold what was meant, so it asks for that, as a bigint.
-    if (type.kind === 'bigint' && !Number.isSafeInteger(value)) {
-      throw new RangeError(`found ${show(value)}, beyond 2^53 - 1 in magnitude and possibly rounded; pass a bigint for data_type ${type.name}`);
-    }
+    refuseRounded(type, value);
     big = BigInt(value);
   } else if (typeof value === 'boolean') big = value ? 1n : 0n;
   else throw new TypeError(`found ${String(value)}; expected ${type.kind === 'bigint' ? 'a bigint or an integer' : 'a number'} for data_type ${type.name}`);
