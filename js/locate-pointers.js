@@ -2,7 +2,7 @@
 // by the core's parser in one pass (no JSON is read in JS). For marking
 // problems in an editor, or for replacing one value and keeping every other
 // byte.
-import { documentModule } from './document-module.js';
+import { toolsModule } from './tools-module.js';
 import { arrayArgument, describeValue as describe } from './arguments.js';
 
 /**
@@ -21,13 +21,14 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  const columns = withPointers(text, pointers, documentModule().native.locatePointers);
-  const failed = documentModule().columnsFailedAt(columns);
+  const { native, withPointers, columnsFailedAt, copyColumns } = toolsModule;
+  const columns = withPointers(text, pointers, native.locatePointers);
+  const failed = columnsFailedAt(columns);
   if (failed >= 0) {
     throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
   }
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
-  const [which, hasKey, keyStarts, starts, ends] = documentModule().copyColumns(columns, true);
+  const [which, hasKey, keyStarts, starts, ends] = copyColumns(columns, true);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
   /** @type {import('./index.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
@@ -36,25 +37,6 @@ export function locatePointers(text, pointers) {
     out[which[k]].push(place);
   }
   return out;
-}
-
-// Calls `call(text, length, pointers, lengths, count)` with the text and the
-// pointers in the document module's memory: the pointers cross as UTF-8 (as the text
-// does), one after another after their uint32 lengths.
-export function withPointers(text, pointers, call) {
-  const { native, withHeap, withBytes, u8View } = documentModule();
-  const encoder = new TextEncoder();
-  const encoded = pointers.map((p) => encoder.encode(p));
-  const count = encoded.length;
-  return withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
-    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
-    let at = lengths + 4 * count;
-    for (const e of encoded) {
-      u8View(at, e.length).set(e);
-      at += e.length;
-    }
-    return withBytes(text, (address, length) => call(address, length, lengths + 4 * count, lengths, count));
-  });
 }
 
 // The UTF-16 index of each UTF-8 byte offset in `columns`, found in one walk

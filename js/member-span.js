@@ -1,7 +1,7 @@
 // @ts-check
 // Where a top-level member's value lies in JSON bytes, found by the core's
 // exact parser, so a tool can replace that text and keep every other byte.
-import { documentModule } from './document-module.js';
+import { native, withBytes } from './native.js';
 
 // [begin, end) byte offsets into `bytes`, or null if absent or unparseable.
 /**
@@ -10,7 +10,6 @@ import { documentModule } from './document-module.js';
  * @returns {[number, number] | null}
  */
 export function memberSpan(bytes, key) {
-  const { native, withBytes } = documentModule();
   const span = withBytes(bytes, (address, length) => withBytes(key, (k, n) => native.memberSpan(address, length, k, n)));
   return span.found ? [span.begin, span.end] : null;
 }

@@ -4,7 +4,7 @@
 // core finds where each pointer's value is written (locatePointers); a
 // pointer to a member that is missing is placed at its nearest ancestor.
 // Text from the document is escaped for the terminal (terminal-text.js).
-import { locatePointers } from '../index.js';
+import { locatePointers } from '../tools.js';
 import { safeText } from './terminal-text.js';
 import { bomLength } from './read-file.js';
 

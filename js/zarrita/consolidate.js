@@ -13,11 +13,10 @@
 // Each entry is the node's own zarr.json text, spliced in as it is stored,
 // and the group's document keeps every byte but that one member: nothing is
 // parsed into JS values and written back, so every value stays exactly as
-// written (uint64 past 2^53, and any number in attributes). Where members
-// lie in the text comes from the core (locatePointers), and the document
+// written (uint64 past 2^53, and any number in attributes). Where a member
+// lies in the text comes from the core (memberSpan), and the document
 // written is read back and checked before it replaces the old one.
-import { pointerToken } from '../json-pointer.js';
-import { locatePointers } from '../index.js';
+import { memberSpan } from '../member-span.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
@@ -30,6 +29,7 @@ import { checkWritable, readKey, writeKey } from './store.js';
 const READS_IN_FLIGHT = 16;
 const OPTIONS = ['path', 'paths', 'signal'];
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const encoder = new TextEncoder();
 
 const problemsOf = (problems) => problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
 
@@ -42,9 +42,9 @@ async function readNode(store, key, signal) {
   try {
     const errors = read.kind === 'group' ? ownErrors(read) : read.errors;
     if (errors.length) throw new InvalidMetadataError(`${key} is not a valid Zarr v3 ${read.kind ?? 'node'}: ${problemsOf(errors)}`, { path: errors[0].path });
-    const text = decoder.decode(bytes);
-    const [[whole]] = locatePointers(text, ['']);
-    return { kind: /** @type {'array' | 'group'} */ (read.kind), text: text.slice(whole.start, whole.end) };
+    // A valid document is one object with nothing around it but JSON's
+    // white space (the decoder drops a byte-order mark).
+    return { kind: /** @type {'array' | 'group'} */ (read.kind), text: decoder.decode(bytes).trim() };
   } finally {
     disposeGrids(read);
   }
@@ -53,9 +53,12 @@ async function readNode(store, key, signal) {
 // `text` (a valid document: one object, no repeated member) with the member
 // `name` set to `value`: its value replaced where it is, else appended.
 function withMember(text, name, value) {
-  const [[whole], [place]] = locatePointers(text, ['', `/${pointerToken(name)}`]);
-  if (place) return `${text.slice(0, place.start)}${value}${text.slice(place.end)}`;
-  let end = whole.end - 1; // the closing brace
+  const bytes = encoder.encode(text);
+  // Byte offsets, which lie between characters.
+  const place = memberSpan(bytes, name);
+  if (place) return `${decoder.decode(bytes.subarray(0, place[0]))}${value}${decoder.decode(bytes.subarray(place[1]))}`;
+  text = text.trim();
+  let end = text.length - 1; // the closing brace
   while (/\s/.test(text[end - 1])) end--;
   const comma = text[end - 1] === '{' ? '' : ',';
   return `${text.slice(0, end)}${comma}\n  ${JSON.stringify(name)}: ${value}${text.slice(end)}`;
