@@ -58,8 +58,9 @@ export function documentCalls(raw, helpers, calls, adopt) {
       })),
     validateMetadata: checked('validating metadata', (text, length, strict) => raw._zr_validate_metadata(text, length, strict ? 1 : 0),
       (block) => takeBlock(block, (reader) => ({ errors: problemsFrom(reader), warnings: problemsFrom(reader) }))),
-    memberSpan: (text, length, key, keyLength) => {
-      const span = memberSpan(text, length, key, keyLength);
+    /** `count` keys laid out as withPointers() lays them out. */
+    memberSpan: (text, length, keys, lengths, count) => {
+      const span = memberSpan(text, length, keys, lengths, count);
       return { found: span.found, begin: Number(span.begin), end: Number(span.end) };
     },
     floatPlaces: checked('reading JSON', raw._zr_float_places),

@@ -245,14 +245,4 @@ Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::spa
   return out;
 }
 
-std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
-  if (bytes.size() > kMaxDocumentBytes) return std::nullopt;
-  const std::string pointer = pointer_append("", key);
-  const std::string_view pointers[] = {pointer};
-  const auto found = locate_pointers(bytes, pointers);
-  if (!found || !found->complete || found->places[0].empty()) return std::nullopt;
-  const ValueSpan& first = found->places[0].front();
-  return ByteSpan{first.begin, first.end};
-}
-
 }  // namespace zr

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,7 +17,7 @@
 #include "arguments.hpp"
 #include "document.hpp"
 #include "document_rules.hpp"
-#include "json_pointer.hpp"
+#include "member_span.hpp"
 #include "out_of_memory.hpp"
 #include "results.hpp"
 #include "struct_words.hpp"
@@ -101,11 +102,19 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_validate_metadata(uintptr_t text, size_t lengt
   });
 }
 
-// The byte range of a top-level member's value, as MemberSpan's words at
-// `out` (struct_words.hpp).
-EMSCRIPTEN_KEEPALIVE int zr_member_span(uintptr_t text, size_t length, uintptr_t key, size_t key_length, uintptr_t out) {
+// The byte range of the value at a path of `count` object members from the
+// root (zr::member_span), as MemberSpan's words at `out` (struct_words.hpp).
+// The keys are UTF-8 bytes one after another at `keys`, their lengths
+// uint32 at `lengths`, as for zr_float_places.
+EMSCRIPTEN_KEEPALIVE int zr_member_span(uintptr_t text, size_t length, uintptr_t keys, uintptr_t lengths, size_t count,
+                                        uintptr_t out) {
   return guard<int>([&] {
-    const auto span = zr::top_level_member_span(bytes_at(text, length), bytes_at(key, key_length));
+    std::vector<std::string> path(count);
+    for (size_t i = 0; i < count; ++i) {
+      path[i] = bytes_at(keys, at<const uint32_t>(lengths)[i]);
+      keys += path[i].size();
+    }
+    const auto span = zr::member_span(bytes_at(text, length), path);
     write_words(span ? MemberSpan{true, span->begin, span->end} : MemberSpan{}, at<uint64_t>(out));
     return 1;
   });

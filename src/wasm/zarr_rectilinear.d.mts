@@ -207,7 +207,7 @@ export interface RawGridModule extends ModuleBasics {
   _zr_grid_words(grid: Address): Address;
   _zr_read_document(text: Address, length: number, strict: number): Address;
   _zr_validate_metadata(text: Address, length: number, strict: number): Address;
-  _zr_member_span(text: Address, length: number, key: Address, keyLength: number, out: Address): number;
+  _zr_member_span(text: Address, length: number, keys: Address, lengths: Address, count: number, out: Address): number;
   _zr_float_places(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
 }
 
@@ -229,7 +229,8 @@ export interface NativeModule extends RawGridModule {
   /** readMetadata's one read: the document, and every grid handle in it. */
   readDocument(text: number, length: number, strict: boolean): { root: NativeDocument<Grid>; grids: Grid[] };
   validateMetadata(text: number, length: number, strict: boolean): { errors: import('../../js/index.js').Problem[]; warnings: import('../../js/index.js').Problem[] };
-  memberSpan(text: number, length: number, key: number, keyLength: number): { found: boolean; begin: number; end: number };
+  /** `count` keys, a path from the root, laid out as withPointers() lays them out. */
+  memberSpan(text: number, length: number, keys: number, lengths: number, count: number): { found: boolean; begin: number; end: number };
   /** `count` JSON Pointers laid out as withPointers() lays them out; one column, 1 where a float may stand. */
   floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
 }

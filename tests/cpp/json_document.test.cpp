@@ -1,6 +1,7 @@
 // Exact JSON reading: what a number's text denotes, and where a top-level
 // member's value lies in the bytes.
 #include "json_document.hpp"
+#include "member_span.hpp"
 #include "test_support.hpp"
 
 using namespace zr_test;
@@ -202,4 +203,20 @@ TEST_CASE("Edge lists read without runs keep any item holding a run as written",
   REQUIRE(e[1].IsArray());
   CHECK(e[1][1].Size() == 2);
   CHECK(parsed.runs_of(e[2]) == nullptr);  // [0]: dask's zero-length axis
+}
+
+TEST_CASE("member_span follows a path of members, by their decoded keys", "[json]") {
+  const std::string json = "\xEF\xBB\xBF"
+                           R"( {"x": "{\"a\": 1}", "c\u006fnsolidated": {"m": {"a/b": [1, "]"], "\ud83d\ude00": {"k": -0.0}}}})";
+  const auto text = [&](std::vector<std::string> keys) {
+    const auto span = zr::member_span(json, keys);
+    return span ? json.substr(span->begin, span->end - span->begin) : std::string("<none>");
+  };
+  CHECK(text({"consolidated", "m", "a/b"}) == R"([1, "]"])");
+  CHECK(text({"consolidated", "m", "\xF0\x9F\x98\x80", "k"}) == "-0.0");
+  CHECK(text({"x"}) == R"("{\"a\": 1}")");
+  CHECK(text({"x", "a"}) == "<none>");  // a string, not an object
+  CHECK(text({"consolidated", "n"}) == "<none>");
+  CHECK(text({}) == "<none>");
+  CHECK(zr::member_span(R"({"a": [1, )", std::vector<std::string>{"a"}) == std::nullopt);  // does not parse
 }

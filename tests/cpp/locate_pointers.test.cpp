@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "json_document.hpp"
+#include "member_span.hpp"
 #include "test_support.hpp"
 
 namespace {
