@@ -73,6 +73,33 @@ function consolidatedText(entries) {
   return `{\n    "kind": "inline",\n    "must_understand": false,\n    "metadata": {${members}${members ? '\n    ' : ''}}\n  }`;
 }
 
+// Throws InvalidMetadataError, naming the node, when a path of `paths`
+// (relative to the group) would be an entry name the package refuses in
+// some group's document: a node is listed by each group above it under
+// its path from there, so every suffix of steps is a name. The core
+// judges the names (as validateMetadata would), in a document listing each
+// once, before any node is read.
+function refuseUnfitNames(paths, path) {
+  const names = new Map(); // name → [the node's path, the path of the group that lists it]
+  for (const relative of paths) {
+    const steps = relative.split('/');
+    steps.forEach((_, i) => names.has(steps.slice(i).join('/')) || names.set(steps.slice(i).join('/'), [relative, steps.slice(0, i).join('/')]));
+  }
+  const entries = [...names.keys()].map((name) => [name, '{"zarr_format": 3, "node_type": "group"}']);
+  const probe = readMetadata(`{"zarr_format": 3, "node_type": "group", "consolidated_metadata": ${consolidatedText(entries)}}`);
+  disposeGrids(probe);
+  const pointers = new Map([...names.keys()].map((name) => [`/consolidated_metadata/metadata/${pointerToken(name)}`, name]));
+  const bad = probe.errors.find((p) => pointers.has(p.path));
+  if (!bad) return;
+  const name = /** @type {string} */ (pointers.get(bad.path));
+  const [relative, lister] = /** @type {[string, string]} */ (names.get(name));
+  const node = normalizePath(`${path}/${relative}`);
+  throw new InvalidMetadataError(
+    `consolidateMetadata: the node ${JSON.stringify(node)} would be listed in the consolidated metadata of ${JSON.stringify(normalizePath(`${path}/${lister}`))} as ${JSON.stringify(name)}: ${bad.message}; nothing was written`,
+    { path: keyFor(node, 'zarr.json') },
+  );
+}
+
 // The nodes to list, as paths relative to the group: those given, or every
 // zarr.json the store lists below it (paths that name no node skipped).
 async function pathsBelow(store, path, given) {
@@ -126,6 +153,7 @@ export async function consolidateMetadata(location, opts = {}) {
 
   const given = opts.paths !== undefined;
   const paths = await pathsBelow(store, path, opts.paths);
+  refuseUnfitNames(paths, path);
   /** @type {Map<string, {kind: 'array' | 'group', text: string}>} */
   const read = new Map();
   const tasks = (function* () {
@@ -164,10 +192,12 @@ export async function consolidateMetadata(location, opts = {}) {
   };
   const text = `${withMember(group.text, 'consolidated_metadata', consolidatedText(order.map((p) => [p, entryText(p)])))}\n`;
 
-  // What is written is what withConsolidatedMetadata will read: checked here.
+  // What is written is what withConsolidatedMetadata will read: checked
+  // here, entries included, so that nothing the package calls invalid is
+  // written.
   const check = readMetadata(text);
   try {
-    const errors = ownErrors(check);
+    const { errors } = check;
     if (errors.length || check.kind !== 'group' || check.consolidated?.size !== order.length) {
       throw new InvalidMetadataError(`consolidateMetadata: the document made for ${key} does not read back (${problemsOf(errors) || 'entries missing'}); nothing was written`, { path: key });
     }
