@@ -47,7 +47,6 @@ export function documentCalls(raw, helpers, calls, adopt) {
   }
 
   const READING = 'reading metadata';
-  const memberSpan = calls.small('reading JSON', 'MemberSpan', raw._zr_member_span);
   return {
     /** The document, and every grid handle in it. */
     readDocument: checked(READING, (text, length, strict) => raw._zr_read_document(text, length, strict ? 1 : 0),
@@ -58,11 +57,7 @@ export function documentCalls(raw, helpers, calls, adopt) {
       })),
     validateMetadata: checked('validating metadata', (text, length, strict) => raw._zr_validate_metadata(text, length, strict ? 1 : 0),
       (block) => takeBlock(block, (reader) => ({ errors: problemsFrom(reader), warnings: problemsFrom(reader) }))),
-    /** `count` keys laid out as withPointers() lays them out. */
-    memberSpan: (text, length, keys, lengths, count) => {
-      const span = memberSpan(text, length, keys, lengths, count);
-      return { found: span.found, begin: Number(span.begin), end: Number(span.end) };
-    },
+    memberSpans: checked('reading JSON', raw._zr_member_spans),
     floatPlaces: checked('reading JSON', raw._zr_float_places),
   };
 }

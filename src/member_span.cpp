@@ -1,8 +1,10 @@
 #include "member_span.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "json_document.hpp"
+#include "problem.hpp"
 
 namespace zr {
 
@@ -116,40 +118,76 @@ class Walk {
   size_t i_ = 0;
 };
 
+// Where the root value begins, past any white space.
+size_t walk_start(Walk& walk) {
+  walk.skip_space();
+  return walk.at();
+}
+
 }  // namespace
 
-std::optional<ByteSpan> member_span(std::string_view bytes, std::span<const std::string> keys) {
-  if (bytes.size() > kMaxDocumentBytes) return std::nullopt;
+std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::span<const std::string> pointers) {
+  std::vector<std::optional<ByteSpan>> out(pointers.size());
+  if (bytes.size() > kMaxDocumentBytes) return out;
   ParsedJson parsed;
   parse_json(bytes, Quirks::Read, parsed);
-  if (!parsed.ok) return std::nullopt;
+  if (!parsed.ok) return out;
+  // The pointers, and each object on their way, sorted for lookup (as
+  // string_views, whose sort the module has already).
+  std::vector<std::string_view> sorted(pointers.begin(), pointers.end());
+  std::vector<std::string_view> entered;
+  for (const std::string& p : pointers) {
+    for (size_t k = p.find('/', 1); k != std::string::npos; k = p.find('/', k + 1)) entered.push_back(std::string_view(p).substr(0, k));
+  }
+  std::sort(sorted.begin(), sorted.end());
+  std::sort(entered.begin(), entered.end());
+  std::vector<std::optional<ByteSpan>> spans(sorted.size());  // by place in `sorted`
+  const auto is_entered = [&](std::string_view p) { return std::binary_search(entered.begin(), entered.end(), p); };
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   const size_t start = bytes.substr(0, 3) == kBom ? 3 : 0;
   Walk walk(bytes.substr(start));
+  const auto place = [&](std::string_view p) { return std::lower_bound(sorted.begin(), sorted.end(), p) - sorted.begin(); };
+  const auto record = [&](std::string_view pointer, size_t begin, size_t end) {
+    const auto at = place(pointer);
+    if (at < static_cast<ptrdiff_t>(sorted.size()) && sorted[at] == pointer) spans[at] = ByteSpan{start + begin, start + end};
+  };
+  // The objects being walked, each with its pointer and first byte; the
+  // root first.
+  struct Open {
+    std::string pointer;
+    size_t begin;
+  };
+  std::vector<Open> objects{{"", walk_start(walk)}};
   std::string key;
-  for (size_t depth = 0; depth < keys.size(); ++depth) {
-    if (!walk.take('{')) return std::nullopt;
-    if (walk.take('}')) return std::nullopt;
-    for (;;) {
-      key.clear();
-      walk.skip_space();
-      if (!walk.string(&key) || !walk.take(':')) return std::nullopt;
-      walk.skip_space();
-      const size_t begin = walk.at();
-      if (key == keys[depth]) {
-        if (depth + 1 < keys.size()) break;  // into this member's value
-        if (!walk.value()) return std::nullopt;
-        return ByteSpan{start + begin, start + walk.at()};
-      }
-      if (!walk.value() || !walk.take(',')) return std::nullopt;
+  if (!walk.take('{')) return out;
+  while (!objects.empty()) {
+    if (walk.take('}')) {
+      record(objects.back().pointer, objects.back().begin, walk.at());
+      objects.pop_back();
+      if (!objects.empty()) walk.take(',');
+      continue;
     }
+    key.clear();
+    walk.skip_space();
+    if (!walk.string(&key) || !walk.take(':')) return out;
+    walk.skip_space();
+    const size_t begin = walk.at();
+    std::string pointer = pointer_append(objects.back().pointer, key);
+    if (is_entered(pointer) && walk.take('{')) {
+      objects.push_back({std::move(pointer), begin});
+      continue;
+    }
+    if (!walk.value()) return out;
+    record(pointer, begin, walk.at());
+    walk.take(',');
   }
-  return std::nullopt;
+  for (size_t i = 0; i < pointers.size(); ++i) out[i] = spans[place(pointers[i])];
+  return out;
 }
 
 std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
-  const std::string keys[] = {std::string(key)};
-  return member_span(bytes, keys);
+  const std::string pointers[] = {pointer_append("", key)};
+  return member_spans(bytes, pointers)[0];
 }
 
 }  // namespace zr

@@ -14,9 +14,8 @@
 // into 0 and NaN or 1e400 in attributes into null.
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
 import { strictOption } from '../arguments.js';
-import { bomLength } from '../byte-order-mark.js';
 import { pointerToken } from '../json-pointer.js';
-import { locatePointers } from '../locate-pointers.js';
+import { memberSpans } from '../member-span.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
@@ -36,17 +35,16 @@ export const ownErrors = (read, pointer = '') => ownProblems(read.errors, pointe
 // root document) that are the group's own, not its entries'.
 export const ownProblems = (list, pointer = '') => list.filter((p) => !p.path.startsWith(`${pointer}${ENTRIES}`));
 
-// key → the bytes of each entry's value as the root document writes them
-// (`bytes`, a byte-order mark before it skipped), found by the core's
-// parser in one pass. Where a key is written twice, the last place: the
-// one the core reads (and refuses for the duplicate, when opened).
+// key → the bytes of each entry's value as the root document writes them,
+// found by the core in one walk of the text. Where a key is written
+// twice, the last place: the one the core reads (and refuses for the
+// duplicate, when opened).
 function entryTexts(bytes, known) {
-  const skip = bomLength(bytes);
   const keys = [...known.keys()].filter((key) => key !== '/zarr.json');
-  const places = locatePointers(bytes.subarray(skip), keys.map((key) => /** @type {{pointer: string}} */ (known.get(key)).pointer));
+  const places = memberSpans(bytes, keys.map((key) => /** @type {{pointer: string}} */ (known.get(key)).pointer));
   return new Map(keys.map((key, i) => {
-    const { start, end } = places[i][places[i].length - 1];
-    return [key, bytes.subarray(skip + start, skip + end)];
+    const [start, end] = /** @type {[number, number]} */ (places[i]);
+    return [key, bytes.subarray(start, end)];
   }));
 }
 

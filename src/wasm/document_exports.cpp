@@ -102,21 +102,28 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_validate_metadata(uintptr_t text, size_t lengt
   });
 }
 
-// The byte range of the value at a path of `count` object members from the
-// root (zr::member_span), as MemberSpan's words at `out` (struct_words.hpp).
-// The keys are UTF-8 bytes one after another at `keys`, their lengths
-// uint32 at `lengths`, as for zr_float_places.
-EMSCRIPTEN_KEEPALIVE int zr_member_span(uintptr_t text, size_t length, uintptr_t keys, uintptr_t lengths, size_t count,
-                                        uintptr_t out) {
-  return guard<int>([&] {
-    std::vector<std::string> path(count);
+// The byte range of the value at each of `count` JSON Pointers made of
+// object members (zr::member_spans): a Columns block (results.hpp) of three
+// columns, one entry per pointer: found (1 or 0), begin, end. The pointers
+// are UTF-8 bytes one after another at `pointers`, their lengths uint32 at
+// `lengths`, as for zr_float_places.
+EMSCRIPTEN_KEEPALIVE uintptr_t zr_member_spans(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths,
+                                               size_t count) {
+  return guard<uintptr_t>([&] {
+    std::vector<std::string> list(count);
     for (size_t i = 0; i < count; ++i) {
-      path[i] = bytes_at(keys, at<const uint32_t>(lengths)[i]);
-      keys += path[i].size();
+      list[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+      pointers += list[i].size();
     }
-    const auto span = zr::member_span(bytes_at(text, length), path);
-    write_words(span ? MemberSpan{true, span->begin, span->end} : MemberSpan{}, at<uint64_t>(out));
-    return 1;
+    const auto spans = zr::member_spans(bytes_at(text, length), list);
+    std::vector<uint64_t> found(count), begins(count), ends(count);
+    for (size_t i = 0; i < count; ++i) {
+      if (!spans[i]) continue;
+      found[i] = 1;
+      begins[i] = spans[i]->begin;
+      ends[i] = spans[i]->end;
+    }
+    return Columns({std::move(found), std::move(begins), std::move(ends)}).block();
   });
 }
 

@@ -48,13 +48,6 @@ struct AxisOverlapOut {
   AxisOverlap overlap;
 };
 
-// The byte range [begin, end) of a top-level member's value in JSON text;
-// `found` is false when the member is absent.
-struct MemberSpan {
-  bool found = false;
-  uint64_t begin = 0, end = 0;
-};
-
 #define ZR_SLICE_ARG_WORDS(X) \
   X(has_start, "?hasStart") X(start_negative, "?startNegative") X(start, "start") X(has_stop, "?hasStop") \
   X(stop_negative, "?stopNegative") X(stop, "stop") X(step, "step") X(blocks, "?blocks")
@@ -75,7 +68,6 @@ struct MemberSpan {
   X(ok, "?ok") X(overlap.length, "length") X(overlap.source_chunks, "sourceChunks") \
   X(overlap.target_chunks, "targetChunks") X(overlap.max_reads, "maxReads") X(overlap.reads, "#reads") \
   X(overlap.read_elements, "#readElements")
-#define ZR_MEMBER_SPAN_WORDS(X) X(found, "?found") X(begin, "begin") X(end, "end")
 
 // Every layout: its JS name, its type and its list.
 #define ZR_STRUCT_WORDS(X)                          \
@@ -87,8 +79,7 @@ struct MemberSpan {
   X("SliceRange", SliceRange, ZR_SLICE_RANGE_WORDS) \
   X("SliceChunks", SliceChunks, ZR_SLICE_CHUNKS_WORDS) \
   X("IntegerAt", IntegerAt, ZR_INTEGER_AT_WORDS)    \
-  X("AxisOverlap", AxisOverlapOut, ZR_AXIS_OVERLAP_WORDS) \
-  X("MemberSpan", MemberSpan, ZR_MEMBER_SPAN_WORDS)
+  X("AxisOverlap", AxisOverlapOut, ZR_AXIS_OVERLAP_WORDS)
 
 inline void put_word(uint64_t*& out, uint64_t v) { *out++ = v; }
 inline void put_word(uint64_t*& out, bool v) { *out++ = v; }

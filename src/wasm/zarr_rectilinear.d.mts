@@ -207,7 +207,7 @@ export interface RawGridModule extends ModuleBasics {
   _zr_grid_words(grid: Address): Address;
   _zr_read_document(text: Address, length: number, strict: number): Address;
   _zr_validate_metadata(text: Address, length: number, strict: number): Address;
-  _zr_member_span(text: Address, length: number, keys: Address, lengths: Address, count: number, out: Address): number;
+  _zr_member_spans(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
   _zr_float_places(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
 }
 
@@ -229,8 +229,8 @@ export interface NativeModule extends RawGridModule {
   /** readMetadata's one read: the document, and every grid handle in it. */
   readDocument(text: number, length: number, strict: boolean): { root: NativeDocument<Grid>; grids: Grid[] };
   validateMetadata(text: number, length: number, strict: boolean): { errors: import('../../js/index.js').Problem[]; warnings: import('../../js/index.js').Problem[] };
-  /** `count` keys, a path from the root, laid out as withPointers() lays them out. */
-  memberSpan(text: number, length: number, keys: number, lengths: number, count: number): { found: boolean; begin: number; end: number };
+  /** `count` JSON Pointers laid out as withPointers() lays them out; three columns: found, begin, end. */
+  memberSpans(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   /** `count` JSON Pointers laid out as withPointers() lays them out; one column, 1 where a float may stand. */
   floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
 }
