@@ -55,6 +55,8 @@ const expected = {
   chunkShape: [16, 14],
   json: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[16, 10], [24, 14]] } },
   resized: [3, 2],
+  largest: [16, 24],
+  shapeAt: 45,
   valid: true,
   invalid: '',
   gridError: { isGridError: true, path: '/chunk_grid/configuration/chunk_shapes/0/1' },

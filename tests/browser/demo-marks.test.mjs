@@ -2,7 +2,7 @@
 // Node: the places come from the package's locatePointers, in one call.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { documentModule } from '../../js/document-module.js';
+import { toolsModule } from '../../js/tools-module.js';
 import { locateProblems, problemRanges } from '../../web-demo/json-locate.js';
 
 // The marked text of each range.
@@ -35,7 +35,7 @@ test('a syntax error marks the character at its byte offset', () => {
 test('one call finds the places of every problem and of what encloses them', () => {
   const text = '{"a": {"b": [1, 2]}, "a": 0, "c": 1}';
   const problems = [{ path: '/a/b/1' }, { path: '/a' }, { path: '/c/d' }, { path: '/zz' }];
-  const { native } = documentModule();
+  const { native } = toolsModule;
   const saved = native.locatePointers;
   let calls = 0;
   native.locatePointers = (...args) => (calls++, saved(...args));

@@ -55,7 +55,8 @@ test('npm start binds 127.0.0.1 and prints that host', () => {
 });
 
 test('npm start serves the demo, the package files it imports and the fixture store', async () => {
-  for (const path of ['/web-demo/', '/web-demo/main.js', '/js/index.js', '/dist/zarr_rectilinear.wasm.mjs', '/dist/zarr_rectilinear_document.wasm.mjs',
+  for (const path of ['/web-demo/', '/web-demo/main.js', '/js/index.js', '/js/tools.js', '/dist/zarr_rectilinear.wasm.mjs',
+    '/dist/zarr_rectilinear_tools.mjs', '/dist/zarr_rectilinear_tools.wasm.mjs',
     '/node_modules/zarrita/dist/src/index.js', '/node_modules/fflate/esm/browser.js', '/build/fixture-store/zarr.json']) {
     assert.equal((await get(path)).status, 200, path);
   }

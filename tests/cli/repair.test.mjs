@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import FileSystemStore from '@zarrita/storage/fs';
-import { repairMetadata } from 'zarr-rectilinear';
+import { repairMetadata } from 'zarr-rectilinear/tools';
 import { crc32c, get, open } from 'zarr-rectilinear/zarrita';
 import { run } from './support.mjs';
 

@@ -1,8 +1,9 @@
 // The contracts between the core and the JS wrapper, each defined once in
 // C++ and read from the built module (docs/architecture.md, "Contracts
 // across the boundary"): the problem codes against js/index.d.ts (checked
-// by tsc on a file written from the exported names) and the slice
-// argument's words. The guarded bindings are checked in
+// by tsc on a file written from the exported names), the same in both
+// modules, the slice argument's words, and the small answers' layouts, one
+// for both modules. The guarded bindings are checked in
 // out-of-memory.test.mjs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 // The module object is internal: reach it through the package's own files.
-import { native, problemCodes, documentModule, sliceArg } from '#internals';
+import { native, problemCodes, toolsModule, sliceArg } from '#internals';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -53,7 +54,7 @@ test('ProblemCode in index.d.ts is exactly the codes the core registers and the 
   assert.equal(typeCheck(exactly(registered)), '');
   // Both modules give the codes from the one list, in the same order
   // (zr_problem_code_names, src/wasm/module_basics.cpp).
-  assert.deepEqual(documentModule().problemCodes, registered);
+  assert.deepEqual(toolsModule.problemCodes, registered);
 });
 
 test('the problem-code check fails for a code missing from the type, or one too many', () => {
@@ -68,4 +69,23 @@ test('the slice argument\'s words are the fields of the SliceArg the wrapper mak
   assert.equal(words.length, 8);
   const made = Object.keys(sliceArg({ start: -1, stop: 5, step: 2 }, 'slice'));
   assert.deepEqual([...words].sort(), made.sort());
+});
+
+// The small answers' layouts (src/wasm/struct_words.hpp), as each module
+// gives them (zr_struct_layouts): name → its fields.
+function layouts(module) {
+  const at = module._zr_struct_layouts() >>> 0;
+  const text = new TextDecoder().decode(module.HEAPU8.subarray(at, module.HEAPU8.indexOf(0, at)));
+  return new Map(text.split(';').filter(Boolean).map((entry) => entry.split(':')));
+}
+
+test('both modules give the same layout for every small answer they both have, and the tools module those it reads', () => {
+  // Grids cross between the modules as their words (src/wasm/grid_words.hpp):
+  // tools-entry.test.mjs checks that they come back exactly; here, that the
+  // answers both modules write are read by one layout.
+  const reader = layouts(native);
+  const tools = layouts(toolsModule.native);
+  for (const name of ['DataSizeStats', 'AxisOverlap']) assert.ok(tools.has(name), `the tools module gives ${name}`);
+  const shared = [...tools.keys()].filter((name) => reader.has(name));
+  for (const name of shared) assert.equal(tools.get(name), reader.get(name), name);
 });

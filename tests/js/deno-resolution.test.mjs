@@ -21,6 +21,7 @@ const modules = (dir) => readdirSync(join(root, dir)).filter((name) => /\.(mjs|c
 const readable = ['js/*', ...modules('dist'), ...modules('dist/node'), 'package.json'];
 
 const program = `import { ChunkGrid, validateMetadata } from 'zarr-rectilinear';
+import { summary } from 'zarr-rectilinear/tools';
 import { create, get, set } from 'zarr-rectilinear/zarrita';
 const map = new Map();
 const store = { get: async (k) => map.get(k), set: async (k, v) => void map.set(k, v) };
@@ -28,7 +29,9 @@ const arr = await create(store, { shape: [7], chunk_shapes: [[3, 4]], dtype: 'in
 await set(arr, null, 5);
 console.log(JSON.stringify({
   resolved: import.meta.resolve('zarr-rectilinear'),
+  tools: import.meta.resolve('zarr-rectilinear/tools'),
   located: ChunkGrid.fromEdges([[3, 4]]).locate([5]),
+  largest: summary(ChunkGrid.fromEdges([[3, 4]])).largestChunk,
   valid: validateMetadata('{}').valid,
   data: [...(await get(arr)).data],
 }));`;
@@ -48,7 +51,9 @@ test("with the 'deno' condition the package loads js/, and reads no file of its 
   assert.equal(status, 0, stderr);
   assert.deepEqual(JSON.parse(stdout), {
     resolved: new URL('js/index.js', `file://${root}`).href,
+    tools: new URL('js/tools.js', `file://${root}`).href,
     located: { chunk: [1], offset: [2] },
+    largest: [4],
     valid: false,
     data: [5, 5, 5, 5, 5, 5, 5],
   });

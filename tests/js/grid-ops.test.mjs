@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkGrid, GridError } from 'zarr-rectilinear';
+import { axisSummary, concat, overlap, resize, trimmed } from 'zarr-rectilinear/tools';
 import { expandAxis, mulberry32, randInt } from './support.mjs';
 
 const MAX = 2n ** 64n - 1n;
@@ -37,17 +38,17 @@ function dataSpans(length, entry) {
 }
 
 test('trimmed: the last chunk ends at the array end; exact axes are steps', () => {
-  const g = ChunkGrid.trimmed([1000, 1024, 0, 10], [64, 64, 64, 64]);
+  const g = trimmed([1000, 1024, 0, 10], [64, 64, 64, 64]);
   assert.deepEqual(g.toJSON().configuration.chunk_shapes, [[[64, 15], 40], 64, 64, [10]]);
   assert.deepEqual(g.shape, [1000, 1024, 0, 10]);
-  assert.equal(g.axisSummary(0).edgeSum, 1000);
+  assert.equal(axisSummary(g, 0).edgeSum, 1000);
   // Resize: a step axis follows the length; a list axis appends one edge of the difference.
-  assert.deepEqual(g.resize([1100, 1100, 5, 10]).toJSON().configuration.chunk_shapes, [[[64, 15], 40, 100], 64, 64, [10]]);
-  const big = ChunkGrid.trimmed([MAX], [2n ** 63n]);
+  assert.deepEqual(resize(g, [1100, 1100, 5, 10]).toJSON().configuration.chunk_shapes, [[[64, 15], 40, 100], 64, 64, [10]]);
+  const big = trimmed([MAX], [2n ** 63n]);
   assert.deepEqual(big.runs(0), [{ size: 2n ** 63n, count: 1 }, { size: 2n ** 63n - 1n, count: 1 }]);
-  assert.throws(() => ChunkGrid.trimmed([10], [0]), (e) => e instanceof GridError && e.code === 'NOT_POSITIVE' && e.path === '/chunkShape/0');
-  assert.throws(() => ChunkGrid.trimmed([10], [1, 2]), TypeError);
-  assert.throws(() => ChunkGrid.trimmed([-1], [2]), RangeError);
+  assert.throws(() => trimmed([10], [0]), (e) => e instanceof GridError && e.code === 'NOT_POSITIVE' && e.path === '/chunkShape/0');
+  assert.throws(() => trimmed([10], [1, 2]), TypeError);
+  assert.throws(() => trimmed([-1], [2]), RangeError);
 });
 
 test('fromEdges reads dask chunks; 0 inside an axis and NaN get dask-specific errors', () => {
@@ -99,7 +100,7 @@ test('concat agrees with laid-out edges on random grids; runs merge at the joins
       if (k < count - 1 && Array.isArray(e)) e = lengths[k] === 0 ? 1 : dataSpans(lengths[k], e).map(([a, b]) => b - a);
       return { length: lengths[k], entry: e, grid: ChunkGrid.fromChunkShapes([other, lengths[k]], [otherEntry, e]) };
     });
-    const joined = ChunkGrid.concat(parts.map((p) => p.grid), 1);
+    const joined = concat(parts.map((p) => p.grid), 1);
     const total = lengths.reduce((a, b) => a + b, 0);
     assert.deepEqual(joined.shape, [other, total]);
     assert.deepEqual(Array.from(joined.edges(1)), parts.flatMap((p) => expandAxis(p.length, p.entry)));
@@ -111,22 +112,22 @@ test('concat agrees with laid-out edges on random grids; runs merge at the joins
 test('concat: forms, and errors that name the part and the axis', () => {
   const step = ChunkGrid.fromChunkShapes([3, 8], [[3], 4]);
   const list = ChunkGrid.fromChunkShapes([3, 8], [[3], [4, 4]]);
-  assert.deepEqual(ChunkGrid.concat([step, list], 0).toJSON().configuration.chunk_shapes, [[3, 3], 4]);
-  assert.deepEqual(ChunkGrid.concat([list, step], 0).toJSON().configuration.chunk_shapes, [[3, 3], [4, 4]]);
-  assert.deepEqual(ChunkGrid.concat([ChunkGrid.fromChunkShapes([8], [4]), ChunkGrid.fromChunkShapes([6], [4])], 0).toJSON().configuration.chunk_shapes, [4]);
+  assert.deepEqual(concat([step, list], 0).toJSON().configuration.chunk_shapes, [[3, 3], 4]);
+  assert.deepEqual(concat([list, step], 0).toJSON().configuration.chunk_shapes, [[3, 3], [4, 4]]);
+  assert.deepEqual(concat([ChunkGrid.fromChunkShapes([8], [4]), ChunkGrid.fromChunkShapes([6], [4])], 0).toJSON().configuration.chunk_shapes, [4]);
   const differ = ChunkGrid.fromChunkShapes([3, 8], [[3], [4, 5]]);
-  assert.throws(() => ChunkGrid.concat([step, list, differ], 0), (e) => e instanceof GridError && e.code === 'INVALID' &&
+  assert.throws(() => concat([step, list, differ], 0), (e) => e instanceof GridError && e.code === 'INVALID' &&
     e.part === 2 && e.axis === 1 && /part 2, axis 1/.test(e.message));
-  assert.throws(() => ChunkGrid.concat([step, ChunkGrid.fromChunkShapes([3, 9], [[3], 4])], 0), /part 1, axis 1: found length 9; expected 8/);
+  assert.throws(() => concat([step, ChunkGrid.fromChunkShapes([3, 9], [[3], 4])], 0), /part 1, axis 1: found length 9; expected 8/);
   const over = ChunkGrid.fromChunkShapes([2, 8], [[3], 4]);
-  assert.throws(() => ChunkGrid.concat([over, step], 0), (e) => e.part === 0 && e.axis === 0 && /edges sum to 3, past its length 2/.test(e.message));
-  assert.equal(ChunkGrid.concat([step, over], 0).shape[0], 5); // the last part may overflow
-  assert.throws(() => ChunkGrid.concat([ChunkGrid.fromChunkShapes([MAX], [1]), ChunkGrid.fromChunkShapes([1], [1])], 0),
+  assert.throws(() => concat([over, step], 0), (e) => e.part === 0 && e.axis === 0 && /edges sum to 3, past its length 2/.test(e.message));
+  assert.equal(concat([step, over], 0).shape[0], 5); // the last part may overflow
+  assert.throws(() => concat([ChunkGrid.fromChunkShapes([MAX], [1]), ChunkGrid.fromChunkShapes([1], [1])], 0),
     (e) => e instanceof GridError && e.code === 'OVERFLOW' && e.part === 1);
-  assert.throws(() => ChunkGrid.concat([step, ChunkGrid.fromChunkShapes([3], [3])], 0), (e) => e.code === 'AXIS_COUNT');
-  assert.throws(() => ChunkGrid.concat([], 0), TypeError);
-  assert.throws(() => ChunkGrid.concat([step], 2), RangeError);
-  const huge = ChunkGrid.concat([ChunkGrid.fromChunkShapes([1e12], [1000]), ChunkGrid.fromChunkShapes([1e12], [[[500, 2e9]]])], 0);
+  assert.throws(() => concat([step, ChunkGrid.fromChunkShapes([3], [3])], 0), (e) => e.code === 'AXIS_COUNT');
+  assert.throws(() => concat([], 0), TypeError);
+  assert.throws(() => concat([step], 2), RangeError);
+  const huge = concat([ChunkGrid.fromChunkShapes([1e12], [1000]), ChunkGrid.fromChunkShapes([1e12], [[[500, 2e9]]])], 0);
   assert.deepEqual(huge.runs(0), [{ size: 1000, count: 1e9 }, { size: 500, count: 2e9 }]);
 });
 
@@ -148,7 +149,7 @@ test('Property: overlap agrees with intersected chunks on random grids', () => {
   for (let n = 0; n < 400; n++) {
     const shape = [randInt(rand, 0, 40), randInt(rand, 0, 25)];
     const se = shape.map((l) => randomEntry(rand, l)), te = shape.map((l) => randomEntry(rand, l));
-    const plan = ChunkGrid.fromChunkShapes(shape, se).overlap(ChunkGrid.fromChunkShapes(shape, te));
+    const plan = overlap(ChunkGrid.fromChunkShapes(shape, se), ChunkGrid.fromChunkShapes(shape, te));
     const brute = shape.map((l, d) => bruteAxis(l, se[d], te[d]));
     const totals = plan.totals();
     brute.forEach((b, d) => {
@@ -214,7 +215,7 @@ test('overlap on axes of 10^9 chunks and more, against closed forms over bigints
   ];
   for (const [length, s, u] of cases) {
     const t0 = performance.now();
-    const plan = ChunkGrid.fromChunkShapes([length], [s]).overlap(ChunkGrid.fromChunkShapes([length], [u]));
+    const plan = overlap(ChunkGrid.fromChunkShapes([length], [s]), ChunkGrid.fromChunkShapes([length], [u]));
     const { axes: [axis] } = plan.totals();
     const oracle = stepOracle(length, s, u);
     assert.equal(axis.reads, oracle.reads, `${length} ${s} ${u}`);
@@ -223,7 +224,7 @@ test('overlap on axes of 10^9 chunks and more, against closed forms over bigints
     assert.ok(performance.now() - t0 < 50, 'from runs, never expanded');
   }
   // Sums past 2^64 stay exact; N-d products as bigints.
-  const wide = ChunkGrid.fromChunkShapes([MAX, MAX], [MAX, MAX]).overlap(ChunkGrid.fromChunkShapes([MAX, MAX], [1, 1]));
+  const wide = overlap(ChunkGrid.fromChunkShapes([MAX, MAX], [MAX, MAX]), ChunkGrid.fromChunkShapes([MAX, MAX], [1, 1]));
   const totals = wide.totals();
   assert.equal(totals.amplificationExact.numerator, (MAX * MAX) ** 2n);
   assert.equal(totals.amplificationExact.denominator, MAX * MAX);
@@ -233,24 +234,24 @@ test('overlap on axes of 10^9 chunks and more, against closed forms over bigints
   // 999999999 chunks of 1, then as many of 2, under a step of 3: a target
   // chunk reads 3 sources in the first run, 2 in the second.
   const list = ChunkGrid.fromChunkShapes([2999999997], [[[1, 999999999], [2, 999999999]]]);
-  const axis = list.overlap(ChunkGrid.fromChunkShapes([2999999997], [3])).totals().axes[0];
+  const axis = overlap(list, ChunkGrid.fromChunkShapes([2999999997], [3])).totals().axes[0];
   assert.equal(axis.maxReads, 3);
   assert.equal(axis.reads, 333333333n * 3n + 666666666n * 2n);
   assert.equal(axis.readElements, 333333333n * 3n + 666666666n * 4n);
 });
 
 test('overlap: zero-length axes, shapes that differ, limits and bigint detail', () => {
-  const empty = ChunkGrid.fromEdges([[], [2, 2]]).overlap(ChunkGrid.fromChunkShapes([0, 4], [3, 1]));
+  const empty = overlap(ChunkGrid.fromEdges([[], [2, 2]]), ChunkGrid.fromChunkShapes([0, 4], [3, 1]));
   const t = empty.totals();
   assert.equal(t.targetChunks, 0);
   assert.equal(t.maxReads, 0);
   assert.equal(t.meanReads, 0);
   assert.equal(t.amplification, 0);
   assert.throws(() => empty.sourcesOf([0, 0]), RangeError);
-  assert.throws(() => ChunkGrid.fromChunkShapes([4, 5], [1, 1]).overlap(ChunkGrid.fromChunkShapes([4, 6], [1, 1])), (e) => e instanceof RangeError && /axis 1 has length 5 in the source and 6 in the target/.test(e.message));
-  assert.throws(() => ChunkGrid.fromChunkShapes([4], [1]).overlap(ChunkGrid.fromChunkShapes([4, 4], [1, 1])), RangeError);
-  assert.throws(() => ChunkGrid.fromChunkShapes([4], [1]).overlap({}), TypeError);
-  const big = ChunkGrid.fromChunkShapes([1e12], [1]).overlap(ChunkGrid.fromChunkShapes([1e12], [1e6]));
+  assert.throws(() => overlap(ChunkGrid.fromChunkShapes([4, 5], [1, 1]), ChunkGrid.fromChunkShapes([4, 6], [1, 1])), (e) => e instanceof RangeError && /axis 1 has length 5 in the source and 6 in the target/.test(e.message));
+  assert.throws(() => overlap(ChunkGrid.fromChunkShapes([4], [1]), ChunkGrid.fromChunkShapes([4, 4], [1, 1])), RangeError);
+  assert.throws(() => overlap(ChunkGrid.fromChunkShapes([4], [1]), {}), TypeError);
+  const big = overlap(ChunkGrid.fromChunkShapes([1e12], [1]), ChunkGrid.fromChunkShapes([1e12], [1e6]));
   assert.throws(() => big.axisSources(0, 0, 2 ** 24 + 1), RangeError);
   const one = big.sourcesOf([999999n]);
   assert.equal(one.axes[0].sourceFirst, 999999000000n);
@@ -259,7 +260,7 @@ test('overlap: zero-length axes, shapes that differ, limits and bigint detail', 
   const cols = big.axisSources(0, 999990n, 1000000n);
   assert.ok(cols.sourceFirst instanceof BigUint64Array);
   assert.equal(cols.sourceStop[9], 10n ** 12n);
-  const past = ChunkGrid.fromChunkShapes([MAX], [1]).overlap(ChunkGrid.fromChunkShapes([MAX], [1]));
+  const past = overlap(ChunkGrid.fromChunkShapes([MAX], [1]), ChunkGrid.fromChunkShapes([MAX], [1]));
   assert.throws(() => past.axisSources(0, 2 ** 53 - 1, 2 ** 53 - 1 + 2), RangeError);
   assert.equal(past.axisSources(0, MAX - 2n, MAX).sourceStop[1], MAX);
 });
@@ -267,7 +268,7 @@ test('overlap: zero-length axes, shapes that differ, limits and bigint detail', 
 test('RechunkPlan.sourcesOf: number coordinates give a number `reads`, or a RangeError asking for bigints', () => {
   const src = ChunkGrid.fromChunkShapes([2 ** 30, 2 ** 30], [1, 1]);
   const dst = ChunkGrid.fromChunkShapes([2 ** 30, 2 ** 30], [2 ** 30, 2 ** 30]);
-  const plan = src.overlap(dst);
+  const plan = overlap(src, dst);
   assert.throws(() => plan.sourcesOf([0, 0]), { name: 'RangeError', message: /2\^53 - 1.*bigint/ });
   assert.equal(plan.sourcesOf([0n, 0]).reads, 2n ** 60n);
   assert.equal(plan.sourcesOf([0n, 0n]).reads, 2n ** 60n);

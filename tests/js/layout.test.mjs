@@ -20,7 +20,6 @@ function windowOnly(grid) {
     shape: grid.shape,
     gridShape: grid.gridShape,
     declaredGridShape: grid.declaredGridShape,
-    axisSummary: (axis) => grid.axisSummary(axis),
     chunkGroups: (...args) => {
       calls.groups++;
       const groups = grid.chunkGroups(...args);

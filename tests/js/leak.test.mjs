@@ -1,12 +1,18 @@
 // WebAssembly memory: grids free their native memory on dispose(), and the
 // FinalizationRegistry frees dropped ones; errors leak nothing and leave the
-// module working. In-use bytes come from the wasm allocator (mallinfo).
+// module working. The tools (zarr-rectilinear/tools) work on copies of
+// grids in a module of their own: they leak nothing in either module. In-use
+// bytes come from each module's wasm allocator (mallinfo).
 // Run with --expose-gc.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { ChunkGrid, GridError, validateMetadata } from 'zarr-rectilinear';
-// The module object is internal: reach it through the package's own file.
-import { collectGarbage, inUse } from './support.mjs';
+import { ChunkGrid, GridError, readMetadata, validateMetadata } from 'zarr-rectilinear';
+import { axisSummary, concat, locatePointers, overlap, readerReport, repairMetadata, resize, summary, trimmed } from 'zarr-rectilinear/tools';
+import { collectGarbage, inUse, toolsInUse } from './support.mjs';
+import { validText } from './document-text.mjs';
+
+// In-use bytes of both modules.
+const bothInUse = () => ({ reader: inUse(), tools: toolsInUse() });
 
 const make = () => ChunkGrid.fromChunkShapes([100, 50], [7, [[3, 10], 5, 15]]);
 
@@ -63,7 +69,7 @@ test('every query frees what it allocates', () => {
     grid.toJSON();
     grid.toRegularJSON();
     grid.equals(grid);
-    grid.resize([200, 80]).dispose();
+    resize(grid, [200, 80]).dispose();
     validateMetadata('{"zarr_format":3}');
   };
   run();
@@ -108,8 +114,8 @@ test('after errors (GridError, RangeError, TypeError) the module still answers a
     [() => grid.projectAxes([101]), RangeError],
     [() => grid.projectAxes([{ step: 0 }]), RangeError],
     [() => grid.projectAxes([0, 0, 0]), TypeError],
-    [() => grid.resize([100, 200], { edges: [undefined, [1]] }), RangeError],
-    [() => grid.resize([100]), TypeError],
+    [() => resize(grid, [100, 200], { edges: [undefined, [1]] }), RangeError],
+    [() => resize(grid, [100]), TypeError],
     [() => huge.edges(0), RangeError],
     [() => huge.chunkOrigin([1]), RangeError],
     [() => huge.projectAxes([null]), RangeError],
@@ -135,10 +141,62 @@ test('after errors and GC, in-use bytes return to where they started', async () 
     assert.throws(() => ChunkGrid.fromChunkShapes([10], [[4, 0]]), GridError);
     assert.throws(() => grid.locateMany([0, 0, 100, 0]), RangeError);
     assert.throws(() => grid.projectAxes([[0, 1000]]), RangeError);
-    assert.throws(() => grid.resize([100, 200], { edges: [undefined, [1]] }), RangeError);
+    assert.throws(() => resize(grid, [100, 200], { edges: [undefined, [1]] }), RangeError);
   }
   await collectGarbage();
   assert.equal(inUse(), start);
   assertModuleWorks();
+  grid.dispose();
+});
+
+test('every tool frees what it allocates, in both modules, and so does each refusal', () => {
+  const grid = make();
+  const target = ChunkGrid.fromChunkShapes([100, 50], [10, 25]);
+  const narrow = ChunkGrid.fromChunkShapes([100, 9], [7, 3]);
+  const wide = ChunkGrid.fromChunkShapes([100, 51], [7, 3]);
+  const failing = [
+    [() => resize(grid, [100, 200], { edges: [undefined, [1]] }), RangeError],
+    [() => concat([grid, narrow], 0), GridError],
+    [() => trimmed([10], [0]), GridError],
+    [() => overlap(grid, wide), RangeError],
+    [() => overlap(grid, target).axisSources(0, 0, 99), RangeError],
+    [() => readerReport('{"zarr_format": 3, "node_type": "array"}'), GridError],
+    [() => locatePointers(validText, ['/a', 'no slash']), TypeError],
+  ];
+  const run = () => {
+    trimmed([1000, 10], [64, 3]).dispose();
+    concat([grid, grid], 1).dispose();
+    resize(grid, [200, 60], { edges: [undefined, [10]] }).dispose();
+    const plan = overlap(grid, target);
+    plan.totals();
+    plan.sourcesOf([3, 1]);
+    plan.axisSources(0, 0, 10);
+    axisSummary(grid, 1);
+    summary(grid);
+    readerReport(validText);
+    repairMetadata('{"zarr_format":3,"node_type":"group","consolidated_metadata":null,"attributes":{"x":NaN}}');
+    locatePointers(validText, ['/shape/0', '/chunk_grid']);
+    for (const [fn, type] of failing) assert.throws(fn, type);
+  };
+  run(); // warm-up
+  const start = bothInUse();
+  for (let i = 0; i < 200; i++) run();
+  assert.deepEqual(bothInUse(), start);
+  assertModuleWorks();
+  for (const g of [grid, target, narrow, wide]) g.dispose();
+});
+
+test('grids the tools build are freed by dispose() and, dropped, by the FinalizationRegistry', async () => {
+  const grid = make();
+  for (let i = 0; i < 100; i++) resize(grid, [200, 80]).dispose(); // warm-up
+  await collectGarbage();
+  const start = bothInUse();
+  let held = Array.from({ length: 2000 }, (_, i) => (i % 2 ? concat([grid, grid], 1) : trimmed([1000, 10], [64, 3])));
+  assert.ok(inUse() - start.reader > 50_000, `holding 2,000 grids from the tools uses ${inUse() - start.reader} bytes`);
+  assert.equal(toolsInUse(), start.tools, 'the grids live in the reader module, none in the tools module');
+  held = null;
+  await collectGarbage();
+  assert.ok(inUse() - start.reader < 4096, `in use ${inUse()} after GC, ${start.reader} before`);
+  assert.equal(held, null);
   grid.dispose();
 });

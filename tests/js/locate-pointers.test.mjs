@@ -2,7 +2,7 @@
 // core. A string gets UTF-16 indices, bytes get byte offsets.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { locatePointers } from 'zarr-rectilinear';
+import { locatePointers } from 'zarr-rectilinear/tools';
 
 // Each place as the text it covers: "key: value" from keyStart, or the value.
 const texts = (text, pointer) => locatePointers(text, [pointer])[0].map((p) => text.slice(p.keyStart ?? p.start, p.end));

@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test("Node resolves the package, and the tests' look inside it, to the build for Node", () => {
   assert.equal(import.meta.resolve('zarr-rectilinear'), new URL('dist/node/index.mjs', `file://${root}`).href);
+  assert.equal(import.meta.resolve('zarr-rectilinear/tools'), new URL('dist/node/tools.mjs', `file://${root}`).href);
   assert.equal(import.meta.resolve('zarr-rectilinear/zarrita'), new URL('dist/node/zarrita.mjs', `file://${root}`).href);
   assert.equal(import.meta.resolve('#internals'), new URL('dist/node/internals.mjs', `file://${root}`).href);
 });
@@ -24,7 +25,8 @@ test('the build for Node is not older than js/', () => {
 });
 
 test('the build for Node exports what js/ does, each of the same kind', async () => {
-  for (const [entry, source] of [['zarr-rectilinear', '../../js/index.js'], ['zarr-rectilinear/zarrita', '../../js/zarrita/index.js']]) {
+  const entries = [['zarr-rectilinear', '../../js/index.js'], ['zarr-rectilinear/tools', '../../js/tools.js'], ['zarr-rectilinear/zarrita', '../../js/zarrita/index.js']];
+  for (const [entry, source] of entries) {
     const built = await import(entry);
     const sources = await import(source);
     const kinds = (module) => Object.fromEntries(Object.keys(module).sort().map((name) => [name, typeof module[name]]));

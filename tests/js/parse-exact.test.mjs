@@ -1,4 +1,4 @@
-// parseExact: JSON text read by the grid module and handed over as an
+// parseExact: JSON text read by the reader module and handed over as an
 // answer block (src/wasm/answer_block.hpp, js/json-block.js). It must give
 // what JSON.parse gives, except that integers past 2^53 - 1 are exact
 // bigints; at any depth; and "__proto__" as an own member.

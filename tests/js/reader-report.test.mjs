@@ -3,7 +3,8 @@
 // verdict of one reader; the facts are js/reader-facts.js's.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { GridError, READERS, readerReport } from 'zarr-rectilinear';
+import { GridError } from 'zarr-rectilinear';
+import { READERS, readerReport } from 'zarr-rectilinear/tools';
 import { arrayDocument, documentText, rectilinear, regular } from './support.mjs';
 
 const GRID_NAME = '/chunk_grid/name';

@@ -5,7 +5,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { GridError, locatePointers, readMetadata, repairMetadata as repairOf, validateMetadata } from 'zarr-rectilinear';
+import { GridError, readMetadata, validateMetadata } from 'zarr-rectilinear';
+import { locatePointers, repairMetadata as repairOf } from 'zarr-rectilinear/tools';
 
 // The entries repaired (or left) by the tests below, for the last one.
 const seen = new Set();

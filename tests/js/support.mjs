@@ -272,10 +272,13 @@ export function checkCoverage(model, projections, selection) {
 
 export const collect = (iterable) => Array.from(iterable);
 
-// The wasm allocator's in-use bytes (mallinfo), and a forced collection that
+// The wasm allocator's in-use bytes (mallinfo): the reader module's, where
+// grids live, and the tools module's, where the tools work on copies of
+// them (docs/wasm-boundary.md, "Two modules"); and a forced collection that
 // lets the FinalizationRegistry run (tests run with --expose-gc).
-import { heapInUse } from '#internals';
+import { heapInUse, toolsModule } from '#internals';
 export const inUse = heapInUse;
+export const toolsInUse = () => toolsModule.heapInUse();
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function collectGarbage() {
   for (let i = 0; i < 10; i++) {

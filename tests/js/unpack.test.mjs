@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { unpackBase64 } from '../../js/unpack.js';
-import gridModule from '../../dist/zarr_rectilinear.wasm.mjs';
-import documentModule from '../../dist/zarr_rectilinear_document.wasm.mjs';
+import readerModule from '../../dist/zarr_rectilinear.wasm.mjs';
+import toolsModule from '../../dist/zarr_rectilinear_tools.wasm.mjs';
 
 // A small deterministic generator (xorshift32), so that failures repeat.
 function bytes(kind, size, seed) {
@@ -37,7 +37,7 @@ const SIZES = [0, 1, 100, 5000, 70000];
 const KINDS = ['random', 'runs', 'text'];
 
 test('both embedded modules decode to exactly the built .wasm files', () => {
-  for (const [text, file] of [[gridModule, 'zarr_rectilinear'], [documentModule, 'zarr_rectilinear_document']]) {
+  for (const [text, file] of [[readerModule, 'zarr_rectilinear'], [toolsModule, 'zarr_rectilinear_tools']]) {
     const expected = readFileSync(new URL(`../../build/wasm/${file}.wasm`, import.meta.url));
     const got = unpackBase64(text);
     assert.ok(got instanceof Uint8Array);
@@ -92,7 +92,7 @@ test('a corrupt payload throws an Error naming the unpacker code, and the unpack
     }, what);
     assert.deepEqual(unpackBase64(good.toString('base64')), data, `after ${what}`);
   }
-  assert.equal(unpackBase64(gridModule).length, readFileSync(new URL('../../build/wasm/zarr_rectilinear.wasm', import.meta.url)).length);
+  assert.equal(unpackBase64(readerModule).length, readFileSync(new URL('../../build/wasm/zarr_rectilinear.wasm', import.meta.url)).length);
 });
 
 test('each result is a copy of its own, which later calls leave as it was', () => {

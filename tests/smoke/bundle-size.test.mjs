@@ -13,14 +13,22 @@ for (const entry of ENTRY_POINTS) {
   });
 }
 
-test('a bundle that only builds grids leaves the document module out; one that reads documents has both', async () => {
-  // docs/wasm-boundary.md, "Two modules".
-  const has = (inputs, file) => Object.keys(inputs).some((path) => path.endsWith(`dist/${file}`));
-  const grids = await bundle(ENTRY_POINTS[0].source);
-  assert.ok(has(grids.inputs, 'zarr_rectilinear.wasm.mjs'), 'the grid module is in');
-  assert.ok(!has(grids.inputs, 'zarr_rectilinear_document.wasm.mjs'), 'the document module is out');
-  const documents = await bundle("export { validateMetadata } from 'zarr-rectilinear';");
-  assert.ok(has(documents.inputs, 'zarr_rectilinear_document.wasm.mjs'));
+for (const entry of ENTRY_POINTS) {
+  test(`${entry.name}: bundles ${entry.modules.join(', ')} and no other module file`, async () => {
+    // docs/wasm-boundary.md, "Two modules": only zarr-rectilinear/tools
+    // brings the tools module; reading arrays needs the reader module alone.
+    const { modules } = await bundle(entry.source, entry.external);
+    assert.deepEqual(modules, [...entry.modules].sort());
+  });
+}
+
+test('the modules of a bundle are what it imports: the tools module comes with any tool, and with nothing else', async () => {
+  const tools = ['zarr_rectilinear_tools.mjs', 'zarr_rectilinear_tools.wasm.mjs'];
+  const withTools = (modules) => tools.every((file) => modules.includes(file));
+  assert.ok(withTools((await bundle("export { summary } from 'zarr-rectilinear/tools';")).modules));
+  assert.ok(withTools((await bundle("export { READERS, readerReport } from 'zarr-rectilinear/tools';")).modules));
+  const reading = await bundle("export { readMetadata, validateMetadata } from 'zarr-rectilinear';");
+  assert.ok(!tools.some((file) => reading.modules.includes(file)), `${reading.modules}`);
 });
 
 // Vite's default build target (build.target 'modules'), which has no

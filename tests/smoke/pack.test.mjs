@@ -1,6 +1,7 @@
 // The published tarball holds exactly the intended files, and works from an
 // empty folder: npm pack, install it there (no Emscripten, no build), import
-// it from a Node ESM script, and run a lookup and a validation; then bundle
+// it from a Node ESM script, and run a lookup, a validation and a tool of
+// zarr-rectilinear/tools (its own WebAssembly module); then bundle
 // that script with esbuild, given no configuration, and run the bundle in
 // Node and in a worker thread.
 import { test } from 'node:test';
@@ -40,19 +41,23 @@ test('the packed tarball installs into an empty folder and works, bundled or not
     writeFileSync(
       join(app, 'main.js'),
       `import { ChunkGrid, validateMetadata } from 'zarr-rectilinear';
+import { overlap, summary } from 'zarr-rectilinear/tools';
 const meta = { zarr_format: 3, node_type: 'array', shape: [26, 38], data_type: 'float32',
   chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[16, 10], [24, 14]] } },
   chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes', configuration: { endian: 'little' } }] };
 const grid = ChunkGrid.fromMetadata(meta);
 console.log(JSON.stringify({ located: grid.locate([20, 15]), validation: validateMetadata(meta).valid,
-  invalid: validateMetadata('{"shape": [1,').valid }));
+  invalid: validateMetadata('{"shape": [1,').valid, largest: summary(grid).largestChunk,
+  reads: overlap(grid, ChunkGrid.fromChunkShapes([26, 38], [13, 19])).totals().maxReads }));
 `,
     );
-    const expected = { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false };
+    const expected = { located: { chunk: [1, 0], offset: [4, 15] }, validation: true, invalid: false, largest: [16, 24], reads: 4 };
     assert.deepEqual(JSON.parse(execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' })), expected);
     // Node itself loads the build for Node (package.json's "node" condition).
-    const resolved = execFileSync('node', ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('zarr-rectilinear'))"], { cwd: app, encoding: 'utf8' });
-    assert.ok(resolved.endsWith('/node_modules/zarr-rectilinear/dist/node/index.mjs'), resolved);
+    for (const [entry, file] of [['zarr-rectilinear', 'index.mjs'], ['zarr-rectilinear/tools', 'tools.mjs']]) {
+      const resolved = execFileSync('node', ['--input-type=module', '-e', `process.stdout.write(import.meta.resolve('${entry}'))`], { cwd: app, encoding: 'utf8' });
+      assert.ok(resolved.endsWith(`/node_modules/zarr-rectilinear/dist/node/${file}`), resolved);
+    }
 
     // The wasm travels inside the JS: a bundle needs no loader, plugin or
     // copied file, for the browser or for Node (a bundler matches the

@@ -1,8 +1,13 @@
-// A typed usage example: `tsc --noEmit` checks index.d.ts against it, and
-// the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, locatePointers, readerReport, READERS, ready, repairMetadata, type RepairChange, type ReaderVerdict, type Verdict, type AxisProjection, type ChunkProjection, type Natural, type RechunkPlan, type RechunkTotals, type Column, type Integer, type PointerPlace } from 'zarr-rectilinear';
+// A typed usage example: `tsc --noEmit` checks index.d.ts and tools.d.ts
+// against it, and the @ts-expect-error lines check that misuse is rejected.
+import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural, type Column, type Integer } from 'zarr-rectilinear';
+import {
+  trimmed, concat, resize, overlap, axisSummary, summary, locatePointers, readerReport, READERS, repairMetadata, ready as toolsReady,
+  type RepairChange, type ReaderVerdict, type Verdict, type RechunkPlan, type RechunkTotals, type PointerPlace, type AxisSummary, type GridSummary,
+} from 'zarr-rectilinear/tools';
 
 await ready;
+await toolsReady;
 const grid = ChunkGrid.fromMetadata('{"shape":[26,38],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[16,10],[24,14]]}}}');
 const small: { chunk: number[]; offset: number[] } = grid.locate([20, 15]);
 const batch: Float64Array = grid.locateMany(new Float64Array([20, 15, 0, 0])).chunks;
@@ -25,7 +30,7 @@ const axes: AxisProjection[] = grid.projectAxes([null, [1, 2, 3]]);
 if (axes[0].kind === 'slice') void axes[0].outStops;
 const regular = grid.toRegularJSON();
 if (regular) void regular.configuration.chunk_shape;
-const resized: ChunkGrid = grid.resize([30, 38], { edges: { 0: [4] } });
+const resized: ChunkGrid = resize(grid, [30, 38], { edges: { 0: [4] } });
 const report = validateMetadata({ zarr_format: 3 }, { lenient: true });
 if (!report.valid) void report.errors[0].path;
 try {
@@ -68,10 +73,11 @@ void notBig, origin, bigOrigin, outShape;
 
 // Builders and plans.
 {
-  const t: ChunkGrid = ChunkGrid.trimmed([1000], [64]);
-  const joined: ChunkGrid = ChunkGrid.concat([t, ChunkGrid.trimmed([10n], [4n])], 0);
+  const t: ChunkGrid = trimmed([1000], [64]);
+  const joined: ChunkGrid = concat([t, trimmed([10n], [4n])], 0);
   const chunks: Natural[][] = joined.toDaskChunks();
-  const plan: RechunkPlan = t.overlap(ChunkGrid.trimmed([1000], [100]));
+  const plan: RechunkPlan = overlap(t, trimmed([1000], [100]));
+  const source: ChunkGrid = plan.source;
   const totals: RechunkTotals = plan.totals();
   const mean: number = totals.meanReads;
   const exact: bigint = totals.amplificationExact.numerator;
@@ -79,7 +85,19 @@ void notBig, origin, bigOrigin, outShape;
   const first: Integer = one.axes[0].sourceFirst;
   const cols = plan.axisSources(0, 0, 10);
   const stops: Column = cols.sourceStop;
-  void chunks, mean, exact, first, stops, one.axes[0].intersections?.[0]?.start;
+  void chunks, mean, exact, first, stops, source, one.axes[0].intersections?.[0]?.start;
+  // Summaries of a grid.
+  const perAxis: AxisSummary = axisSummary(joined, 0);
+  const step: boolean = perAxis.isStep;
+  const whole: GridSummary = summary(joined);
+  const largest: Natural[] = whole.largestChunk;
+  void step, largest;
+  // @ts-expect-error: the tools take a grid, not its JSON
+  summary(joined.toJSON());
+  // @ts-expect-error: resize is a function of the grid now, not a method
+  joined.resize([10]);
+  // @ts-expect-error: nor are the plans members of ChunkGrid
+  ChunkGrid.trimmed([10], [4]);
 }
 
 // locatePointers: one array of places per pointer.

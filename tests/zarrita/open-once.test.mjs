@@ -4,13 +4,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { open, create } from 'zarr-rectilinear/zarrita';
-import { native, documentModule } from '#internals';
+import { native, toolsModule } from '#internals';
 import { recordingStore, tempStore } from './support.mjs';
 
 // Every core entry point that parses JSON text, in the module that has it.
 const PARSERS = [
-  ...['readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON'].map((name) => [native, name]),
-  ...['readDocument', 'validateMetadata', 'memberSpan', 'locatePointers', 'floatPlaces', 'readerFacts', 'repairMetadata'].map((name) => [documentModule().native, name]),
+  ...['readGridMetadata', 'readChunkShapes', 'readEdges', 'readJSON', 'readDocument', 'validateMetadata', 'memberSpan', 'floatPlaces'].map((name) => [native, name]),
+  ...['locatePointers', 'readerFacts', 'repairMetadata'].map((name) => [toolsModule.native, name]),
 ];
 
 // Counts the core's parses while fn runs.

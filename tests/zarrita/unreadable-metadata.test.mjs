@@ -9,7 +9,7 @@ import * as zarr from 'zarrita';
 import { open, withConsolidatedMetadata, withMaybeConsolidatedMetadata } from 'zarr-rectilinear/zarrita';
 import { memoryStore } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
-import { documentModule } from '#internals';
+import { native } from '#internals';
 
 const utf8 = (text) => new TextEncoder().encode(text);
 
@@ -71,7 +71,6 @@ test('out of memory while reading zarr.json is a RangeError, and everything work
   const group = '{"zarr_format": 3, "node_type": "group", "attributes": {"title": "t"}}';
   const store = storeWith('/g/zarr.json', group);
   store.map.set('/zarr.json', utf8(group.replace('"attributes"', '"consolidated_metadata": {"kind": "inline", "must_understand": false, "metadata": {}}, "attributes"')));
-  const { native } = documentModule();
   const saved = native.readDocument;
   native.readDocument = () => {
     throw Object.assign(new RangeError('out of WebAssembly memory (the 4 GiB heap is full)'), { code: 'OUT_OF_MEMORY' });

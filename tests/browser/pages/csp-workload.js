@@ -1,8 +1,11 @@
 // The lookups run under the strict policy, in the page and in a worker:
 // loading (WebAssembly compiled under 'wasm-unsafe-eval'), building grids
 // from every input form, batch and scalar lookups, projections,
-// serialization, resize and validation. Returns plain data to compare.
+// serialization and validation; and zarr-rectilinear/tools, whose module
+// is Embind's: resize, a summary and locatePointers. Returns plain data to
+// compare.
 import { ChunkGrid, validateMetadata, GridError } from '/js/index.js';
+import { locatePointers, resize, summary } from '/js/tools.js';
 
 export function workload() {
   const grid = ChunkGrid.fromChunkShapes([26, 38], [[16, 10], [24, 14]]);
@@ -33,7 +36,9 @@ export function workload() {
     pointChunks: Array.from(axes[1].chunks),
     chunkShape: grid.chunkShape([0, 1]),
     json: grid.toJSON(),
-    resized: grid.resize([30, 38]).declaredGridShape,
+    resized: resize(grid, [30, 38]).declaredGridShape,
+    largest: summary(grid).largestChunk,
+    shapeAt: locatePointers(text, ['/shape'])[0][0].start,
     valid: validateMetadata(text).valid,
     invalid: validateMetadata('{"shape":[1]').errors[0].path,
     gridError,
