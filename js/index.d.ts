@@ -1,6 +1,17 @@
 // Types for zarr-rectilinear, written by hand: the API contract. The rules
 // behind it are in docs/semantics.md; the words in docs/glossary.md.
 
+// `Symbol.dispose` (ChunkGrid's `[Symbol.dispose]`) is declared by
+// TypeScript's esnext.disposable lib and by @types/node, which a browser
+// project (lib ["ES2022", "DOM"]) has neither of. Declared here as that lib
+// declares it: merged declarations of one property are one unique symbol,
+// so this stands beside theirs.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /** A safe-integer number or a bigint. A bigint in gives a bigint out. */
 export type Integer = number | bigint;
 
@@ -693,13 +704,18 @@ export interface ReaderFacts {
 export declare const READERS: readonly ReaderFacts[];
 
 /**
- * For a document that `validateMetadata` accepts (strict rules), what each
- * reader in `READERS` does with it, in that order. A group is judged by the
- * arrays of its consolidated metadata: the one that fares worst decides.
+ * For a document that `validateMetadata` accepts, what each reader in
+ * `READERS` does with it, in that order. A group is judged by the arrays of
+ * its consolidated metadata: the one that fares worst decides. Strict
+ * unless told otherwise, unlike `readMetadata`: no reader's facts cover
+ * what the writers' ledger reads with a warning. With `{strict: false}` (or
+ * `{lenient: true}`), a document valid with such warnings is judged as it
+ * is read, each entry as its writers meant it (an edge `10.0` is the edge
+ * 10); its warnings are `readMetadata`'s.
  * Throws a GridError (with every problem) for a document that is not valid,
  * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
  */
-export declare function readerReport(meta: Metadata): ReaderVerdict[];
+export declare function readerReport(meta: Metadata, opts?: ReadOptions): ReaderVerdict[];
 
 /** One change `repairMetadata` made. */
 export interface RepairChange {
