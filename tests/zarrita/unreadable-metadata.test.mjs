@@ -16,7 +16,7 @@ const utf8 = (text) => new TextEncoder().encode(text);
 // Each text, and what its error must say.
 const UNREADABLE = [
   ['{"zarr_format": 3, "node_type": "group", ', /found invalid JSON at byte 41/],
-  ['\u0000\u0001garbage', /found invalid JSON at byte 0/],
+  ['\u0000\u0001garbage', /found a NUL byte at byte 0; expected JSON text/],
   ['', /The document is empty/],
   ['[1, 2]', /found an array; expected a zarr.json object/],
   ['{"zarr_format": 3, "attributes": {}}', /\/node_type: found no "node_type"/],
