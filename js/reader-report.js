@@ -11,6 +11,8 @@ import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
 import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
+import { flagOption, optionsArgument } from './arguments.js';
+import { repairMetadata } from './repair.js';
 
 /** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */
 /** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_tools.mjs' */
@@ -68,18 +70,25 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
 }
 
 /** @type {typeof import('./tools.js').readerReport} */
-export function readerReport(meta) {
+export function readerReport(meta, opts) {
+  // Strict unless told otherwise: no reader's facts cover what the writers'
+  // ledger reads with a warning (docs/readers.md). {strict: false} (or
+  // {lenient: true}) judges such a document as it is read, each entry
+  // written as meant.
+  const o = optionsArgument(opts);
+  const strict = o.strict === undefined ? !flagOption(o, 'lenient') : flagOption(o, 'strict');
   const { input, problems } = documentInput(meta);
   if (input === null || problems.length) throw new GridError(problems);
-  // Strict: no reader's facts cover what the writers' ledger reads with a
-  // warning, so such a document gets no verdict (docs/readers.md).
-  const read = readMetadata(input, { strict: true });
+  const read = readMetadata(input, { strict });
   try {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
     if (!read.valid) throw new GridError(read.errors);
+    // The facts of the document as read: its entries written back as meant
+    // (an edge 10.0 is the edge 10), at the pointers they were written at.
+    const asRead = read.warnings.length ? repairMetadata(input).text : input;
     const { native, withBytes } = toolsModule;
-    const written = new Map(withBytes(input, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
+    const written = new Map(withBytes(asRead, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {
       // The array that fares worst decides; with none, a group is read.

@@ -3,7 +3,7 @@
 // WebAssembly module of its own beside the one zarr-rectilinear loads
 // (docs/size.md); a page that only reads arrays never needs it. The rules
 // behind it are in docs/semantics.md; the words in docs/glossary.md.
-import type { ChunkGrid, Column, Integer, Metadata, Natural, RegularGridJSON, Run } from './index.js';
+import type { ChunkGrid, Column, Integer, Metadata, Natural, ReadOptions, RegularGridJSON, Run } from './index.js';
 
 export type { ChunkGrid } from './index.js';
 
@@ -230,13 +230,18 @@ export interface ReaderFacts {
 export declare const READERS: readonly ReaderFacts[];
 
 /**
- * For a document that `validateMetadata` accepts (strict rules), what each
- * reader in `READERS` does with it, in that order. A group is judged by the
- * arrays of its consolidated metadata: the one that fares worst decides.
+ * For a document that `validateMetadata` accepts, what each reader in
+ * `READERS` does with it, in that order. A group is judged by the arrays of
+ * its consolidated metadata: the one that fares worst decides. Strict
+ * unless told otherwise, unlike `readMetadata`: no reader's facts cover
+ * what the writers' ledger reads with a warning. With `{strict: false}` (or
+ * `{lenient: true}`), a document valid with such warnings is judged as it
+ * is read, each entry as its writers meant it (an edge `10.0` is the edge
+ * 10); its warnings are `readMetadata`'s.
  * Throws a GridError (with every problem) for a document that is not valid,
  * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
  */
-export declare function readerReport(meta: Metadata): ReaderVerdict[];
+export declare function readerReport(meta: Metadata, opts?: ReadOptions): ReaderVerdict[];
 
 /** One change `repairMetadata` made. */
 export interface RepairChange {

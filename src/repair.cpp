@@ -13,8 +13,6 @@ namespace {
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kShapeSuffix = "/configuration/chunk_shape";
 
-bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 struct Edit {
   size_t begin, end;
   std::string text;

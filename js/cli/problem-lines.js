@@ -20,12 +20,14 @@ function ancestry(pointer) {
   return out;
 }
 
-// 1-based line and column (in characters) of each byte offset, found in one
-// walk over the bytes.
+// 1-based line and column of each byte offset, found in one walk over the
+// bytes. Columns count code points (README, "Validate metadata from the
+// command line"): a UTF-8 continuation byte adds none, and neither does a
+// byte-order mark, which no editor shows.
 function lineColumns(bytes, offsets) {
   const sorted = [...new Set(offsets)].sort((a, b) => a - b);
   const found = new Map();
-  let line = 1, column = 1, at = 0;
+  let line = 1, column = 1, at = bomLength(bytes);
   for (const offset of sorted) {
     for (; at < offset && at < bytes.length; at++) {
       if (bytes[at] === 0x0a) {
@@ -92,8 +94,26 @@ export function problemLines(file, items, format = 'text') {
   });
 }
 
+// In the order of their places in the text, as a reader goes through it:
+// what has no place (the document as a whole) first; a stable sort, so
+// problems at one place keep the core's order (errors before warnings).
+const byPlace = (/** @type {Position | null} */ a, /** @type {Position | null} */ b) =>
+  (a?.line ?? 0) - (b?.line ?? 0) || (a?.column ?? 0) - (b?.column ?? 0);
+
 /**
- * The lines for a document's errors and warnings, placed in its text.
+ * Each problem with the line and column of its pointer, for --json: in the
+ * core's order (errors by rule), which a program can sort by place.
+ * @param {Uint8Array | null | undefined} bytes
+ * @param {Problem[]} problems
+ */
+export function placed(bytes, problems) {
+  const at = positions(bytes, problems);
+  return problems.map((p, i) => (at[i] ? { ...p, ...at[i] } : p));
+}
+
+/**
+ * The lines for a document's errors and warnings, placed in its text, in
+ * the order of their places.
  * @param {string} file
  * @param {Uint8Array | null | undefined} bytes
  * @param {{ errors: Problem[], warnings: Problem[] }} read
@@ -102,5 +122,18 @@ export function problemLines(file, items, format = 'text') {
 export function documentLines(file, bytes, { errors, warnings }, format = 'text') {
   const all = [...errors, ...warnings];
   const at = positions(bytes, all);
-  return problemLines(file, all.map((problem, i) => ({ problem, position: at[i], warning: i >= errors.length })), format);
+  const items = all.map((problem, i) => ({ problem, position: at[i], warning: i >= errors.length }));
+  return problemLines(file, items.sort((a, b) => byPlace(a.position, b.position)), format);
+}
+
+/**
+ * What was not checked in a file, said plainly: a line each, or a GitHub
+ * Actions notice.
+ * @param {string} file
+ * @param {string[]} notChecked
+ * @param {'text' | 'github'} [format]
+ */
+export function notCheckedLines(file, notChecked, format = 'text') {
+  return notChecked.map((what) =>
+    format === 'github' ? `::notice file=${githubProperty(safeText(file))},title=NOT_CHECKED::${githubData(safeText(what))}` : safeText(`${file}: not checked: ${what}`));
 }

@@ -5,10 +5,11 @@
 // reader, inside the tree), and a warning marks the first place they differ.
 // Only the copies' values are compared, not their layout; a child group's
 // own consolidated_metadata is left out, as writers leave it out of copies.
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { parseExact } from '../exact-json.js';
 import { pointerToken, valueAt } from '../json-pointer.js';
 import { bomLength, readBounded } from './read-file.js';
+import { sources } from './walk.js';
 
 const CODE = 'STALE_CONSOLIDATION';
 
@@ -93,5 +94,24 @@ export async function staleCopies(file, bytes, read, tree) {
       });
     }
   }
-  return warnings;
+  return [...warnings, ...(await unlisted(folder, read.consolidated))];
+}
+
+// Children on disk that the consolidated metadata does not list: a reader
+// that trusts it (zarr-python, withConsolidatedMetadata) does not see them.
+// The group's folder is walked as validate walks one (walk.js: symlinks
+// only inside the tree given); one warning names them, at the listing.
+async function unlisted(folder, consolidated) {
+  const missing = [];
+  for await (const { file } of sources([folder])) {
+    if (!file.endsWith(`${sep}zarr.json`)) continue;
+    const path = relative(folder, dirname(file)).split(sep).join('/');
+    if (path !== '' && !path.startsWith('..') && !consolidated.has(path)) missing.push(path);
+  }
+  if (missing.length === 0) return [];
+  const named = missing.slice(0, 3).map((path) => `${path}/zarr.json`).join(', ') + (missing.length > 3 ? ` and ${missing.length - 3} more` : '');
+  return [{
+    path: '/consolidated_metadata/metadata', code: CODE,
+    message: `found ${named} on disk, not listed here; expected a copy of every child's document (consolidate the metadata again)`,
+  }];
 }

@@ -134,6 +134,19 @@ test('an invalid document gets no verdict: a GridError with every problem; the m
   assert.equal(readerReport(arrayDocument([30], rectilinear([[10, 20]]))).length, READERS.length);
 });
 
+test('{strict: false}: a document valid with ledger warnings is judged as read, each entry as meant', () => {
+  // An edge written 4294967296.0 is the edge 2^32, which icechunk misreads, at its place.
+  const text = documentText('[4294967297,6]', '[[1,4294967296.0],[6]]');
+  assert.throws(() => readerReport(text), GridError, 'strict by default');
+  const asRead = readerReport(text, { strict: false });
+  assert.deepEqual(pick(verdict(asRead, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/1` });
+  assert.deepEqual(readerReport(text, { lenient: true }), asRead);
+  assert.deepEqual(asRead, readerReport(documentText('[4294967297,6]', '[[1,4294967296],[6]]')));
+  // Still no verdict for what is not valid either way, and options are checked.
+  assert.throws(() => readerReport(documentText('[30]', '[[10.5,20]]'), { strict: false }), GridError);
+  assert.throws(() => readerReport(text, { strict: 'no' }), TypeError);
+});
+
 test('the facts: every entry has a source, a date, and rules that name known conditions and verdicts', () => {
   const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided']);
   for (const entry of READERS) {
