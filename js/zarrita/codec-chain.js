@@ -11,8 +11,9 @@ import { isZarritaError, registry, UnknownCodecError } from 'zarrita';
 import { cStrides } from './copy.js';
 import { appendChecksum, checkChecksum } from './crc32c.js';
 import { dataType, rawOf, wrap } from './data-type.js';
-import { codecError, InvalidMetadataError } from './errors.js';
-import { decodeVlenUtf8 } from './vlen-utf8.js';
+import { codecError, InvalidMetadataError, UnsupportedError } from './errors.js';
+import { ownCodecs } from './own-codecs.js';
+import { decodeVlenBytes, decodeVlenUtf8 } from './vlen-utf8.js';
 import { isPromiseLike } from './pool.js';
 
 const BLOSC_SHUFFLE = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
@@ -53,7 +54,28 @@ const EXTRAS = {
   },
   bytes: { encodedSize: (n) => n },
   'vlen-utf8': { decode: decodeVlenUtf8 },
+  'vlen-bytes': { decode: decodeVlenBytes },
 };
+
+// The codecs the reader runs that zarrita's registry lacks (own-codecs.js),
+// found before it: sharding_indexed here is the codec of a chain, met only
+// after another codec (reshape); as an array's only codec sharding.js reads it.
+const OWN = ownCodecs((codecs, meta) => CodecChain.load(codecs.map((c, i) => normalizeCodec(c, `sharding_indexed/${i}`)), meta));
+const loaderOf = (name) => OWN.get(name) ?? registry.get(name);
+
+// The reader's own codecs decode only: create refuses an array naming one,
+// and sharding_indexed anywhere but as the array's only codec, before
+// anything is written.
+export function checkWritableCodecs(codecs) {
+  for (const { name } of codecs) {
+    if (!OWN.has(name) || (name === 'sharding_indexed' && codecs.length === 1)) continue;
+    const what = name === 'sharding_indexed' ? 'sharding_indexed with other codecs' : `the codec "${name}"`;
+    throw new UnsupportedError(`writing ${what}; zarr-rectilinear/zarrita reads it but does not write it`);
+  }
+}
+
+/** The names of every codec the reader runs: zarrita's and its own. */
+export const readCodecNames = () => [...new Set([...registry.keys(), ...OWN.keys()])];
 
 const ONE_BYTE_TYPES = new Set(['bool', 'int8', 'uint8']);
 
@@ -75,9 +97,16 @@ export function normalizeCodec(codec, at) {
   throw new InvalidMetadataError(`${at}: found ${JSON.stringify(codec)}; expected a codec {name, configuration}`, { path: at });
 }
 
-// Throws UnknownCodecError unless zarrita's registry has every codec.
+// Throws UnknownCodecError unless the reader runs every codec.
+// A sharding codec's own codecs are checked too.
 export function checkRegistered(codecs) {
-  for (const { name } of codecs) if (!registry.has(name)) throw new UnknownCodecError(name);
+  for (const { name, configuration } of codecs) {
+    if (!loaderOf(name)) throw new UnknownCodecError(name);
+    if (name !== 'sharding_indexed') continue;
+    for (const list of [configuration.codecs, configuration.index_codecs]) {
+      if (Array.isArray(list)) checkRegistered(list.map((c, i) => normalizeCodec(c, `${name}/${i}`)));
+    }
+  }
 }
 
 const product = (shape) => shape.reduce((a, b) => a * b, 1);
@@ -159,7 +188,11 @@ export class CodecChain {
       return here;
     });
     this.#decoders = [
-      ...bytesToBytes.map(({ name: n, codec: c, extra }, i) => ({ name: n, apply: (bytes) => (extra.check?.(bytes, decodedSizes[i]), c.decode(bytes)) })).reverse(),
+      // A codec with decodeTo (bz2) is told the size it must decode to, where known.
+      ...bytesToBytes.map(({ name: n, codec: c, extra }, i) => ({
+        name: n,
+        apply: (bytes) => (extra.check?.(bytes, decodedSizes[i]), c.decodeTo ? c.decodeTo(bytes, decodedSizes[i]) : c.decode(bytes)),
+      })).reverse(),
       {
         name,
         apply: (bytes) => {
@@ -180,7 +213,7 @@ export class CodecChain {
   static async load(codecs, meta) {
     const loaded = await Promise.all(
       codecs.map(async ({ name, configuration }) => {
-        const entry = registry.get(name);
+        const entry = loaderOf(name);
         if (!entry) throw new UnknownCodecError(name);
         return { name, configuration, Codec: await entry() };
       }),
