@@ -14,6 +14,10 @@ export interface NativeReaderFacts {
   largestCountAt: string;
   innerChunkShapeAt: string;
   undividedShardEdgeAt: string;
+  /** The data type's name and pointer; name "" when it has none. */
+  dataType: { name: string; at: string };
+  /** Every codec's name and pointer, a sharding codec's own after it. */
+  codecs: { name: string; at: string }[];
 }
 
 /** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
