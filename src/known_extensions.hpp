@@ -1,7 +1,7 @@
 // The data types and codecs the package knows, listed once: the
 // validator checks these by name (and no other draws its "an extension this
-// library does not know" warning), both modules export the list
-// (zr_known_extensions, src/wasm/module_basics.cpp), and the package's
+// library does not know" warning), the document module exports the list
+// (zr_known_extensions, src/wasm/document_module.cpp), and the package's
 // reader (zarr-rectilinear/zarrita) is checked against it by a test: what
 // the list says it reads is exactly what the reader runs
 // (docs/architecture.md, "Contracts across the boundary").

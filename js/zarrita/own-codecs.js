@@ -5,7 +5,7 @@
 // - reshape (zarr-extensions codecs/reshape): the chunk's elements in C
 //   order under another shape; it changes the rank;
 // - vlen-bytes: zarr-python's variable_length_bytes, each element a Uint8Array;
-// - numcodecs.bz2: decoded by @foxglove/wasm-bz2 (libbzip2 in WebAssembly),
+// - numcodecs.bz2: decoded by the dependency bz2 (SheetJS's, plain JS),
 //   imported on first use;
 // - sharding_indexed after another codec (after reshape): the shard decoded
 //   whole, as a chunk (when it is the array's only codec, sharding.js
@@ -85,9 +85,14 @@ class VlenBytes {
   encode = unwritable('vlen-bytes');
 }
 
+// bz2 (SheetJS's decoder) is a script that, where `window` exists, sets
+// window.bz2 in place of its exports: either is taken.
 let bz2Module;
-const loadBz2 = () => (bz2Module ??= import('@foxglove/wasm-bz2').then((m) => m.default.init()));
-const LARGEST = 2 ** 31 - 1;
+const loadBz2 = () =>
+  (bz2Module ??= import('bz2').then((m) => {
+    const { decompress } = /** @type {any} */ (m).default ?? {};
+    return decompress ?? /** @type {any} */ (globalThis).bz2.decompress;
+  }));
 
 class Bz2 {
   kind = 'bytes_to_bytes';
@@ -95,28 +100,12 @@ class Bz2 {
     return new Bz2();
   }
 
-  // `size`: the bytes the chunk must decode to, where the chain knows it;
-  // else the output is grown until the stream fits (up to 2 GiB).
+  // `size`: the bytes the chunk must decode to, where the chain knows it.
   async decodeTo(bytes, size) {
-    const bz2 = await loadBz2();
-    if (size !== undefined) {
-      let out;
-      try {
-        out = bz2.decompress(bytes, Math.max(size, 1));
-      } catch (cause) {
-        const full = /OUTBUFF_FULL/.test(String(cause));
-        throw new Error(full ? `the bz2 stream decodes to more than the chunk's ${size} bytes` : String(/** @type {Error} */ (cause).message ?? cause), { cause });
-      }
-      if (out.length !== size) throw new Error(`the bz2 stream decodes to ${out.length} bytes; the chunk holds ${size}`);
-      return out;
-    }
-    for (let room = Math.max(1 << 16, bytes.length * 8); ; room = Math.min(LARGEST, room * 2)) {
-      try {
-        return bz2.decompress(bytes, room);
-      } catch (cause) {
-        if (!/OUTBUFF_FULL/.test(String(cause)) || room === LARGEST) throw cause;
-      }
-    }
+    const decompress = await loadBz2();
+    const out = decompress(bytes, true); // its CRCs checked
+    if (size !== undefined && out.length !== size) throw new Error(`found a bz2 stream of ${out.length} decoded bytes; expected ${size} bytes, the chunk's size`);
+    return out;
   }
 
   decode(bytes) {

@@ -1,5 +1,6 @@
 // The document module's own Embind surface (docs/wasm-boundary.md, "Two
-// modules"): the list of its guarded bindings, the validation of a whole zarr.json, and places in JSON text: where a
+// modules"): the list of its guarded bindings, the known data types and
+// codecs (a plain export, zr_known_extensions: the grid module needs none), the validation of a whole zarr.json, and places in JSON text: where a
 // top-level member lies, where JSON Pointers' values lie, and which of
 // them may hold a float. Its
 // other entry points register beside what they answer with:
@@ -7,8 +8,10 @@
 // and repair_bindings.cpp (repairMetadata). No grid lives here past a call:
 // a grid read crosses to the grid module as words (grid_words.hpp).
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,6 +19,7 @@
 #include "document.hpp"
 #include "document_rules.hpp"
 #include "js_values.hpp"
+#include "known_extensions.hpp"
 #include "json_pointer.hpp"
 #include "out_of_memory.hpp"
 #include "registration.hpp"
@@ -108,4 +112,22 @@ EMSCRIPTEN_BINDINGS(document_module) {
   guarded_function<&member_span>("memberSpan", "reading JSON");
   guarded_function<&locate_pointers>("locatePointers", "locating JSON Pointers");
   guarded_function<&float_places>("floatPlaces", "reading JSON");
+}
+
+// The data types and codecs the package knows (known_extensions.hpp), one
+// a line: "data_type", the name and whether the reader reads it ("read" or
+// "-"), tab-separated; or "codec", the name, its kind and the same.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_known_extensions() {
+  static const std::string lines = [] {
+    std::string out;
+    const auto read = [](bool r) { return r ? "read" : "-"; };
+#define ZR_DATA_TYPE_LINE(name, family, bits, r) out.append("data_type\t").append(name).append("\t").append(read(r)).append("\n");
+    ZR_KNOWN_DATA_TYPES(ZR_DATA_TYPE_LINE)
+#undef ZR_DATA_TYPE_LINE
+    constexpr const char* kKinds[] = {"array_to_array", "array_to_bytes", "bytes_to_bytes"};
+    for (const zr::KnownCodec& c : zr::kKnownCodecs)
+      out.append("codec\t").append(c.name).append("\t").append(kKinds[static_cast<int>(c.kind)]).append("\t").append(read(c.read)).append("\n");
+    return out;
+  }();
+  return lines.c_str();
 }

@@ -15,7 +15,6 @@
 
 #include "arguments.hpp"
 #include "json_document.hpp"
-#include "known_extensions.hpp"
 #include "out_of_memory.hpp"
 #include "problem.hpp"
 
@@ -60,24 +59,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_problem_code_names() {
     return out;
   }();
   return names.c_str();
-}
-
-// The data types and codecs the package knows (known_extensions.hpp), one
-// a line: "data_type", the name and whether the reader reads it ("read" or
-// "-"), tab-separated; or "codec", the name, its kind and the same.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_known_extensions() {
-  static const std::string lines = [] {
-    std::string out;
-    const auto read = [](bool r) { return r ? "read" : "-"; };
-#define ZR_DATA_TYPE_LINE(name, family, bits, r) out.append("data_type\t").append(name).append("\t").append(read(r)).append("\n");
-    ZR_KNOWN_DATA_TYPES(ZR_DATA_TYPE_LINE)
-#undef ZR_DATA_TYPE_LINE
-    constexpr const char* kKinds[] = {"array_to_array", "array_to_bytes", "bytes_to_bytes"};
-    for (const zr::KnownCodec& c : zr::kKnownCodecs)
-      out.append("codec\t").append(c.name).append("\t").append(kKinds[static_cast<int>(c.kind)]).append("\t").append(read(c.read)).append("\n");
-    return out;
-  }();
-  return lines.c_str();
 }
 
 // Turns the values of a Columns block (results.hpp) into doubles, in

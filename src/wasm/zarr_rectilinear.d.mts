@@ -163,8 +163,6 @@ export interface ModuleBasics {
   _zr_max_document_bytes(): number;
   /** The address of the problem codes' JS names, comma-separated, in the order of their numbers. */
   _zr_problem_code_names(): number;
-  /** The address of the known data types' and codecs' lines (src/known_extensions.hpp), tab-separated. */
-  _zr_known_extensions(): number;
   /** Turns a Columns block's values into doubles in place; 0 when one is not exact. */
   _zr_columns_to_doubles(block: number): number;
 }

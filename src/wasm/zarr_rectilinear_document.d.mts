@@ -55,6 +55,8 @@ export interface MemberSpan {
 }
 
 export interface DocumentModule extends ModuleBasics {
+  /** The address of the known data types' and codecs' lines (src/known_extensions.hpp, zr_known_extensions), tab-separated. */
+  _zr_known_extensions(): number;
   /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
   guardedBindings(): Array<{ name: string; what: string }>;
   validateMetadata(text: number, length: number, strict: boolean): { errors: NativeProblem[]; warnings: NativeProblem[] };
