@@ -207,6 +207,9 @@ export function fillValueJSON(type, scalar) {
 
 // A raw buffer of `length` elements holding the fill value.
 export function filled(type, fill, length) {
+  // Each element its own Uint8Array: a caller that changes one changes no
+  // other, nor the fill value of later reads.
+  if (type.kind === 'bytes') return Array.from({ length }, () => toRaw(type, fill).slice());
   const raw = new type.Raw(length);
   const value = toRaw(type, fill);
   if (value !== 0 && value !== 0n || Object.is(value, -0)) raw.fill(value);

@@ -13,7 +13,7 @@
 // The names are the core's list (src/known_extensions.hpp), which a test
 // holds equal to what the reader runs.
 import { cStrides, toCOrder } from './copy.js';
-import { dataType, toRaw } from './data-type.js';
+import { dataType, filled } from './data-type.js';
 import { UnsupportedError } from './errors.js';
 
 const product = (shape) => shape.reduce((a, b) => a * b, 1);
@@ -148,7 +148,7 @@ function shardingCodec(loadChain) {
       const index = await indexChain.decode(at === 'start' ? bytes.subarray(0, indexSize) : bytes.subarray(bytes.length - indexSize));
       const chain = await loadChain(codecs, { dataType: meta.dataType, shape: inner.slice(), fillValue: meta.fillValue });
       const type = dataType(meta.dataType, { read: true });
-      const out = new type.Raw(product(meta.shape)).fill(toRaw(type, meta.fillValue));
+      const out = filled(type, meta.fillValue, product(meta.shape));
       const strides = cStrides(meta.shape);
       const local = this.#indexShape.map(() => 0);
       for (let k = 0; k < count; k++) {

@@ -67,6 +67,10 @@ test('variable_length_bytes reads with vlen-bytes, each element a Uint8Array, th
   const { data } = await get(arr);
   assert.ok(data.every((d) => d instanceof Uint8Array));
   assert.deepEqual(data.map((d) => [...d]), [[1, 2], [1, 2], [9], [], [1, 2, 3]]);
+  // The fill value's elements are each their own: changing one changes no other, nor a later read.
+  data[0][0] = 77;
+  assert.deepEqual([...data[1]], [1, 2]);
+  assert.deepEqual([...(await get(arr, [0]))], [1, 2]);
 });
 
 test('data_type in its extension-point form {"name": "int32"} opens as int32', async () => {
