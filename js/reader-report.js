@@ -23,7 +23,8 @@ import { repairMetadata } from './repair.js';
  */
 
 // Each `when` of js/reader-facts.js: where it holds in an array, or null.
-// All but the sharding rule concern the rectilinear grid alone.
+// All but the sharding rule and the names of data types and codecs
+// concern the rectilinear grid alone.
 /** @type {Record<ReaderRule['when'], (a: ArrayFacts, rule: ReaderRule) => string | null>} */
 const CONDITIONS = {
   'rectilinear': (a) => (a.rectilinear ? `${a.pointer}/chunk_grid/name` : null),
@@ -32,6 +33,12 @@ const CONDITIONS = {
   'edge-at-least': (a, rule) => (a.rectilinear && u64(a.written.largestEdge) >= BigInt(rule.limit ?? 0) ? a.written.largestEdgeAt : null),
   'count-at-least': (a, rule) => (a.rectilinear && u64(a.written.largestCount) >= BigInt(rule.limit ?? 0) ? a.written.largestCountAt : null),
   'shard-edge-not-divided': (a) => a.written.undividedShardEdgeAt || null,
+  'data-type-not-in': (a, rule) => {
+    const { name, at } = a.written.dataType;
+    return name && !rule.names?.includes(name) ? at : null;
+  },
+  'codec-not-in': (a, rule) => a.written.codecs.find(({ name }) => !rule.names?.includes(name))?.at ?? null,
+  'codec-in': (a, rule) => a.written.codecs.find(({ name }) => rule.names?.includes(name))?.at ?? null,
 };
 
 function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisSummary) => boolean} */ test) {

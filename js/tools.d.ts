@@ -204,9 +204,15 @@ export interface ReaderRule {
    * `edge-at-least` / `count-at-least`: a written edge length / run count of
    * at least `limit`. `shard-edge-not-divided`: the sharding codec's inner
    * chunk shape does not divide every shard edge (any grid).
+   * `data-type-not-in`: the data type is not one of `names`.
+   * `codec-not-in` / `codec-in`: a codec (a sharding codec's own included)
+   * is not / is one of `names`.
    */
-  when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided';
+  when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided'
+    | 'data-type-not-in' | 'codec-not-in' | 'codec-in';
   limit?: number;
+  /** The names a `*-in` / `*-not-in` rule lists. */
+  names?: readonly string[];
   verdict: Exclude<Verdict, 'reads'>;
   setting?: string;
   reason: string;

@@ -78,9 +78,35 @@ const JsonValue* inner_chunk_shape(const JsonValue& doc, const std::string& base
   return nullptr;
 }
 
+// A name, bare or as an extension object's "name", with its pointer.
+NameAt name_of(const JsonValue* v, const std::string& at) {
+  if (v && kind_of(*v) == JsonKind::String) return {std::string(string_of(*v)), at};
+  const JsonValue* name = v && v->IsObject() ? member(*v, "name") : nullptr;
+  if (name && kind_of(*name) == JsonKind::String) return {std::string(string_of(*name)), pointer_append(at, "name")};
+  return {};
+}
+
+// The codecs of a list, each sharding codec's own after it.
+void codec_names(const JsonValue* codecs, const std::string& at, size_t depth, std::vector<NameAt>& out) {
+  if (!codecs || !codecs->IsArray() || depth > kMaxConsolidatedDepth) return;
+  for (rapidjson::SizeType i = 0; i < codecs->Size(); ++i) {
+    const std::string here = pointer_append(at, i);
+    NameAt named = name_of(&(*codecs)[i], here);
+    if (named.name.empty()) continue;
+    const bool sharding = named.name == "sharding_indexed";
+    out.push_back(std::move(named));
+    const JsonValue* config = sharding && (*codecs)[i].IsObject() ? member((*codecs)[i], "configuration") : nullptr;
+    if (!config || !config->IsObject()) continue;
+    codec_names(member(*config, "codecs"), pointer_append(pointer_append(here, "configuration"), "codecs"), depth + 1, out);
+    codec_names(member(*config, "index_codecs"), pointer_append(pointer_append(here, "configuration"), "index_codecs"), depth + 1, out);
+  }
+}
+
 ReaderFacts array_facts(ParsedJson& parsed, const JsonValue& doc, const std::string& base) {
   ReaderFacts facts;
   facts.pointer = base;
+  facts.data_type = name_of(member(doc, "data_type"), pointer_append(base, "data_type"));
+  codec_names(member(doc, "codecs"), pointer_append(base, "codecs"), 0, facts.codecs);
   const JsonValue* inner = inner_chunk_shape(doc, base, facts.inner_chunk_shape_at);
   const JsonValue* grid = member(doc, "chunk_grid");
   const JsonValue* name = grid && grid->IsObject() ? member(*grid, "name") : nullptr;

@@ -1,18 +1,23 @@
 // The tools module's own Embind surface (docs/wasm-boundary.md, "The tools
-// module"): the list of its guarded bindings, and where JSON Pointers'
-// values lie in JSON text, for editors. Its other entry points register
+// module"): the list of its guarded bindings, where JSON Pointers' values
+// lie in JSON text, for editors, and the data types and codecs the package
+// knows (a plain export, zr_known_extensions, for the tests that hold the
+// reader's list to the core's). Its other entry points register
 // beside what they answer with: reader_bindings.cpp (readerFacts) and
 // repair_bindings.cpp (repairMetadata); its plans are plain exports
 // (plan_exports.cpp). No grid lives here past a call: grids cross from and
 // to the reader module as words (grid_words.hpp).
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "arguments.hpp"
 #include "json_pointer.hpp"
+#include "known_extensions.hpp"
 #include "out_of_memory.hpp"
 #include "registration.hpp"
 #include "results.hpp"
@@ -56,4 +61,22 @@ EMSCRIPTEN_BINDINGS(tools_module) {
   // Read by js/tools-module.js at load, once every EMSCRIPTEN_BINDINGS block has run.
   function("guardedBindings", &guarded_bindings_js);
   guarded_function<&locate_pointers>("locatePointers", "locating JSON Pointers");
+}
+
+// The data types and codecs the package knows (known_extensions.hpp), one
+// a line: "data_type", the name and whether the reader reads it ("read" or
+// "-"), tab-separated; or "codec", the name, its kind and the same.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_known_extensions() {
+  static const std::string lines = [] {
+    std::string out;
+    const auto read = [](bool r) { return r ? "read" : "-"; };
+#define ZR_DATA_TYPE_LINE(name, family, bits, r) out.append("data_type\t").append(name).append("\t").append(read(r)).append("\n");
+    ZR_KNOWN_DATA_TYPES(ZR_DATA_TYPE_LINE)
+#undef ZR_DATA_TYPE_LINE
+    constexpr const char* kKinds[] = {"array_to_array", "array_to_bytes", "bytes_to_bytes"};
+    for (const zr::KnownCodec& c : zr::kKnownCodecs)
+      out.append("codec\t").append(c.name).append("\t").append(kKinds[static_cast<int>(c.kind)]).append("\t").append(read(c.read)).append("\n");
+    return out;
+  }();
+  return lines.c_str();
 }

@@ -14,6 +14,10 @@ export interface NativeReaderFacts {
   largestCountAt: string;
   innerChunkShapeAt: string;
   undividedShardEdgeAt: string;
+  /** The data type's name and pointer; name "" when it has none. */
+  dataType: { name: string; at: string };
+  /** Every codec's name and pointer, a sharding codec's own after it. */
+  codecs: { name: string; at: string }[];
 }
 
 /** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
@@ -27,6 +31,8 @@ export interface NativeRepair {
 
 type Address = number;
 export interface ToolsModule extends ModuleBasics {
+  /** The address of the known data types' and codecs' lines (src/known_extensions.hpp, zr_known_extensions), tab-separated. */
+  _zr_known_extensions(): number;
   /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
   guardedBindings(): Array<{ name: string; what: string }>;
   /**

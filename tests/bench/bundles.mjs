@@ -26,15 +26,17 @@ export const ENTRY_POINTS = [
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 138_000,
+    budget: 139_500,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
-    // apart, it would hide what this entry point adds.
+    // apart, it would hide what this entry point adds. bz2 is imported
+    // only when an array names numcodecs.bz2 (a chunk of its own where
+    // the bundler splits): counted apart too.
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
-    external: ['zarrita'],
-    budget: 157_000,
+    external: ['zarrita', 'bz2'],
+    budget: 160_800,
   },
 ];
 

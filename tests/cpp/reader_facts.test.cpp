@@ -78,3 +78,20 @@ TEST_CASE("reader_facts: text that is not a JSON object gives no facts") {
   CHECK(zr::reader_facts("{").empty());
   CHECK(one(R"({"chunk_grid":5})").grid_name.empty());
 }
+
+TEST_CASE("reader_facts: the data type's name and every codec's, a sharding codec's own after it, with their pointers") {
+  const auto f = one(array("[30]", rectilinear("[[10,20]]"), sharded("[10]")));
+  CHECK(f.data_type.name == "uint8");
+  CHECK(f.data_type.at == "/data_type");
+  std::vector<std::string> codecs;
+  for (const auto& c : f.codecs) codecs.push_back(c.name + " " + c.at);
+  CHECK(codecs == std::vector<std::string>{"sharding_indexed /codecs/0/name", "bytes /codecs/0/configuration/codecs/0/name",
+                                           "bytes /codecs/0/configuration/index_codecs/0/name"});
+  std::string named = array("[30]", rectilinear("[[10,20]]"), R"(["bytes"])");
+  named.replace(named.find(R"("uint8")"), 7, R"({"name":"complex64"})");
+  const auto g = one(named);
+  CHECK(g.data_type.name == "complex64");
+  CHECK(g.data_type.at == "/data_type/name");
+  REQUIRE(g.codecs.size() == 1);
+  CHECK(g.codecs[0].at == "/codecs/0");
+}

@@ -148,7 +148,8 @@ test('{strict: false}: a document valid with ledger warnings is judged as read, 
 });
 
 test('the facts: every entry has a source, a date, and rules that name known conditions and verdicts', () => {
-  const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided']);
+  const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided',
+    'data-type-not-in', 'codec-not-in', 'codec-in']);
   for (const entry of READERS) {
     assert.ok(entry.source.startsWith('https://'), entry.reader);
     assert.match(entry.checked, /^\d{4}-\d{2}-\d{2}$/);
@@ -156,7 +157,26 @@ test('the facts: every entry has a source, a date, and rules that name known con
       assert.ok(conditions.has(rule.when), rule.when);
       assert.ok(['reads-with-setting', 'refuses', 'misreads'].includes(rule.verdict));
       assert.equal(rule.verdict === 'reads-with-setting', typeof rule.setting === 'string');
+      assert.equal(rule.when.endsWith('-in'), Array.isArray(rule.names), `${rule.when} lists names`);
     }
   }
   assert.ok(Object.isFrozen(READERS));
+});
+
+test('zarrita.js refuses a data type or a codec it lacks, at its name, before the grid', () => {
+  for (const [type, fill] of [['complex64', [0, 0]], ['complex128', [0, 0]], ['r16', [0, 0]]]) {
+    const doc = { ...arrayDocument([100, 40], regular([10, 40])), data_type: type, fill_value: fill };
+    const r = verdict(readerReport(doc), 'zarrita.js');
+    assert.deepEqual([r.verdict, r.pointer], ['refuses', '/data_type'], type);
+    assert.match(r.reason, /Unknown or unsupported dataType/);
+  }
+  // The extension-point form names the type too.
+  const named = { ...arrayDocument([100, 40], regular([10, 40])), data_type: { name: 'complex64' }, fill_value: [0, 0] };
+  assert.equal(verdict(readerReport(named), 'zarrita.js').pointer, '/data_type/name');
+  // A sharding codec's own codecs count.
+  const bz2 = sharded(arrayDocument([100, 40], regular([10, 40])), [5, 40]);
+  bz2.codecs[0].configuration.codecs.push({ name: 'numcodecs.bz2', configuration: { level: 1 } });
+  const r = verdict(readerReport(bz2), 'zarrita.js');
+  assert.deepEqual([r.verdict, r.pointer], ['refuses', '/codecs/0/configuration/codecs/1/name']);
+  assert.equal(verdict(readerReport(arrayDocument([100, 40], regular([10, 40]))), 'zarrita.js').verdict, 'reads');
 });
