@@ -117,6 +117,25 @@ test('validate warns where a consolidated copy differs from the child\'s own zar
   assert.deepEqual((await run('validate', dir)).lines, ['3 valid, 0 invalid, 0 unreadable']);
 });
 
+// Equal text is the same value: NaN, which is not === itself, included
+// (a copy equal byte for byte was reported stale, and consolidating again
+// could not clear it); -0.0 and 0.0 are read as two values, so they differ.
+test('a consolidated copy equal to the child\'s text byte for byte is never stale, NaN and -Infinity included; -0.0 is not 0.0', async () => {
+  const dir = join(work, 'stale-non-finite');
+  const child = (attributes) => `{"zarr_format":3,"node_type":"group","attributes":${attributes}}`;
+  const same = '{"a":NaN,"b":-Infinity,"c":Infinity,"d":1e400,"e":-0.0,"f":18446744073709551617,"g":[NaN,{"h":-Infinity}],"i":-0}';
+  write(join(dir, 'same'), child(same));
+  write(join(dir, 'zero'), child('{"z":0.0}'));
+  write(join(dir, 'nan'), child('{"n":null}'));
+  write(dir, `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"same":${child(same)},"zero":${child('{"z":-0.0}')},"nan":${child('{"n":NaN}')}}}}`);
+  const { code, lines } = await run('validate', dir);
+  assert.equal(code, 0, lines.join('\n'));
+  const stale = lines.filter((l) => l.includes('STALE_CONSOLIDATION'));
+  assert.equal(stale.length, 2, lines.join('\n'));
+  assert.match(stale[0], /STALE_CONSOLIDATION \/consolidated_metadata\/metadata\/zero\/attributes\/z: warning: found -0 in the consolidated copy and 0 in zero\/zarr\.json; expected the same/);
+  assert.match(stale[1], /STALE_CONSOLIDATION \/consolidated_metadata\/metadata\/nan\/attributes\/n: warning: found NaN in the consolidated copy and null in nan\/zarr\.json; expected the same/);
+});
+
 // The core reads a document nested deeper than JavaScript's call stack
 // goes; the CLI's own walks over the parsed values must not recurse.
 test('a valid store with attributes nested 20000 deep: validate finds it valid (and the stale copy, soon), inspect shows each node', async () => {
