@@ -1,6 +1,7 @@
 // The document module's own Embind surface (docs/wasm-boundary.md, "Two
 // modules"): the list of its guarded bindings, the validation of a whole zarr.json, and places in JSON text: where a
-// top-level member lies, where JSON Pointers' values lie, and which of
+// top-level member lies, where JSON Pointers' values (or their nearest
+// ancestors) lie, and which of
 // them may hold a float. Its
 // other entry points register beside what they answer with:
 // document_bindings.cpp (readDocument), reader_bindings.cpp (readerFacts)
@@ -74,6 +75,34 @@ uintptr_t locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uin
   return Columns({std::move(which), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)}).block();
 }
 
+// The nearest place of each JSON Pointer (zr::locate_nearest), laid out
+// as for locate_pointers: a Columns block of six columns with one entry per
+// pointer: whether a place was found (1) or not (0), whether it is the
+// pointer's own value (1) or an ancestor's (0), then as locate_pointers's
+// last four.
+uintptr_t locate_nearest(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
+  std::vector<std::string_view> views(count);
+  for (size_t i = 0; i < count; ++i) {
+    views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
+    pointers += views[i].size();
+  }
+  const auto found = zr::locate_nearest(bytes_at(text, length), views);
+  if (!found) return Columns::failed(found.error()).block();
+  std::vector<uint64_t> has_place(count), exact(count), has_key(count), key_begins(count), begins(count), ends(count);
+  for (size_t i = 0; i < count; ++i) {
+    const auto& nearest = (*found)[i];
+    if (!nearest) continue;
+    has_place[i] = 1;
+    exact[i] = nearest->exact;
+    has_key[i] = nearest->place.key_begin.has_value();
+    key_begins[i] = nearest->place.key_begin.value_or(0);
+    begins[i] = nearest->place.begin;
+    ends[i] = nearest->place.end;
+  }
+  return Columns({std::move(has_place), std::move(exact), std::move(has_key), std::move(key_begins), std::move(begins), std::move(ends)})
+      .block();
+}
+
 // Which of `count` JSON Pointers (laid out as for locate_pointers) name a
 // place in the document `text` where a float may stand (zr::float_place):
 // one column, 1 or 0 per pointer. For JS numbers past 2^53 - 1, which are
@@ -107,5 +136,6 @@ EMSCRIPTEN_BINDINGS(document_module) {
   guarded_function<&validate_metadata>("validateMetadata", "validating metadata");
   guarded_function<&member_span>("memberSpan", "reading JSON");
   guarded_function<&locate_pointers>("locatePointers", "locating JSON Pointers");
+  guarded_function<&locate_nearest>("locateNearest", "locating JSON Pointers");
   guarded_function<&float_places>("floatPlaces", "reading JSON");
 }
