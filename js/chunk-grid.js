@@ -3,8 +3,8 @@
 // (js/grid-handle.js), freed by dispose() or, as a safety net, when the
 // grid is collected. Most methods are a few lines over the module that
 // does the work: lookups (js/locate.js), selections (js/selection.js),
-// chunk geometry (js/chunk-geometry.js), builders and plans
-// (js/grid-ops.js).
+// chunk geometry (js/chunk-geometry.js). Plans that build grids from
+// grids, and summaries, are the tools' (js/plans.js, js/summary.js).
 import { copyColumns, native, withHeap, withBytes, u64View, f64View, using } from './native.js';
 import { GridError } from './grid-error.js';
 import { parseExact, stringifyExact } from './exact-json.js';
@@ -16,12 +16,12 @@ import { locate, locateAxis, locateMany } from './locate.js';
 import { chunkGeometry } from './chunk-geometry.js';
 import { chunkGroups } from './chunk-groups.js';
 import { OWN, handleOf, own, release } from './grid-handle.js';
-import { concatGrids, daskChunks, overlapPlan, resizedGrid, trimmedGrid } from './grid-ops.js';
+import { daskChunks } from './dask-chunks.js';
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it), each
  * written there once: the methods below give the widest form, and the
  * class is exported as the d.ts's (see the end of this file).
- * @import { AxisChunk, AxisProjection, Blocks, Slice, AxisSummary, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkRegion, ChunkShapesEntry, GridSummary, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, ResizeOptions, Run, SelectedChunks, Selection } from './index.js'
+ * @import { AxisChunk, AxisProjection, Blocks, Slice, ChunkGrid as ChunkGridApi, ChunkGridJSON, ChunkGroup, ChunkGroupOptions, ChunkProjection, ChunkRegion, ChunkShapesEntry, IndexArray, Integer, Located, Metadata, Natural, Problem, ReadOptions, RegularGridJSON, Run, SelectedChunks, Selection } from './index.js'
  * @import { AxisCounts, Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs'
  */
 
@@ -128,23 +128,8 @@ class ChunkGrid {
     return fromOutcome(readText(text, (a, n) => native.readEdges(a, n)), problems);
   }
 
-  // Builders and plans (js/grid-ops.js).
-  /**
-   * @param {Integer[]} shape
-   * @param {Integer[]} chunkShape
-   * @returns {ChunkGrid}
-   */
-  static trimmed(shape, chunkShape) { return new ChunkGrid(OWN, trimmedGrid(shape, chunkShape), []); }
-  /**
-   * @param {ChunkGridApi[]} grids
-   * @param {number} axis
-   * @returns {ChunkGrid}
-   */
-  static concat(grids, axis) { return new ChunkGrid(OWN, concatGrids(grids, axis), []); }
   /** @returns {Natural[][]} */
   toDaskChunks() { return daskChunks(this); }
-  /** @param {ChunkGridApi} target */
-  overlap(target) { return overlapPlan(this, target); }
 
   /** @returns {Grid} */
   get #native() { return handleOf(this); }
@@ -189,49 +174,6 @@ class ChunkGrid {
     checkAxis(this, axis);
     const [sizes, counts] = copyColumns(this.#native.runs(axis, data), false);
     return Array.from(sizes, (size, i) => ({ size: natural(size), count: natural(counts[i]) }));
-  }
-
-  /**
-   * @param {number} axis
-   * @returns {AxisSummary}
-   */
-  axisSummary(axis) {
-    checkAxis(this, axis);
-    const { smallest, largest, mostCommon, mostCommonCount } = this.#dataSizeStats(axis);
-    const counts = this.#axes[axis];
-    return {
-      length: natural(counts.length), edgeSum: natural(counts.edgeSum), activeCount: natural(counts.activeCount),
-      declaredCount: natural(counts.declaredCount), isStep: counts.isStep,
-      smallestDataSize: natural(smallest), largestDataSize: natural(largest),
-      mostCommonDataSize: natural(mostCommon), mostCommonCount: natural(mostCommonCount),
-    };
-  }
-
-  /** @param {number} axis */
-  #dataSizeStats(axis) {
-    return this.#native.dataSizeStats(axis);
-  }
-
-  /** @returns {GridSummary} */
-  summary() {
-    const product = (values) => values.reduce((a, b) => a * b, 1n);
-    const stats = this.#axes.map((_, d) => this.#dataSizeStats(d));
-    const declared = product(this.#shapes[2]);
-    return {
-      shape: this.shape,
-      gridShape: this.gridShape,
-      declaredGridShape: this.declaredGridShape,
-      runs: stats.map((_, d) => this.runs(d)),
-      smallestChunk: stats.map((a) => natural(a.smallest)),
-      largestChunk: stats.map((a) => natural(a.largest)),
-      mostCommonChunk: stats.map((a) => natural(a.mostCommon)),
-      mostCommonCount: natural(product(stats.map((a) => a.mostCommonCount))),
-      numChunks: this.numChunks,
-      declaredChunks: natural(declared),
-      overflowChunks: natural(declared - product(this.#shapes[1])),
-      overflowPerAxis: this.#axes.map((a) => natural(a.declaredCount - a.activeCount)),
-      regular: this.toRegularJSON(),
-    };
   }
 
   /**
@@ -407,12 +349,6 @@ class ChunkGrid {
     return text ? parseExact(text) : null;
   }
 
-  /**
-   * @param {Integer[]} newShape
-   * @param {ResizeOptions} [opts]
-   * @returns {ChunkGrid}
-   */
-  resize(newShape, opts) { return new ChunkGrid(OWN, resizedGrid(this, newShape, optionsArgument(opts)), []); }
 
   /**
    * @param {ChunkGridApi} other

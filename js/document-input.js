@@ -1,12 +1,11 @@
 // @ts-check
 // A whole zarr.json as the document readers take it (validateMetadata,
 // readMetadata, readerReport): metadataInput's text, with only the problems
-// that stand in a whole document. Beside the document module, which says
-// where a float may stand: ChunkGrid.fromMetadata reads shape and
-// chunk_grid alone, where every number is an integer, and so needs neither.
-import { documentModule } from './document-module.js';
+// that stand in a whole document, as the reader module says where a float
+// may stand: ChunkGrid.fromMetadata reads shape and chunk_grid alone, where
+// every number is an integer, and so needs neither.
+import { native, withPointers, columnsFailedAt, copyColumns } from './native.js';
 import { metadataInput } from './metadata-input.js';
-import { withPointers } from './locate-pointers.js';
 
 // User attributes are not validated, and may nest deeper than a recursive
 // writer can go, so an object's attributes are passed on empty. The
@@ -28,11 +27,11 @@ function withoutAttributes(meta) {
 export function standingProblems(text, problems) {
   const unsafe = problems.filter((p) => p.code === 'UNSAFE_NUMBER');
   if (!unsafe.length) return problems;
-  const columns = withPointers(text, unsafe.map((p) => p.path), documentModule().native.floatPlaces);
-  if (documentModule().columnsFailedAt(columns) >= 0) {
+  const columns = withPointers(text, unsafe.map((p) => p.path), native.floatPlaces);
+  if (columnsFailedAt(columns) >= 0) {
     return problems; // text that does not parse: every problem stands
   }
-  const [floats] = documentModule().copyColumns(columns, true);
+  const [floats] = copyColumns(columns, true);
   const floating = new Set(unsafe.filter((_, i) => floats[i] === 1));
   return problems.filter((p) => !floating.has(p));
 }

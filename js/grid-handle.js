@@ -1,7 +1,7 @@
 // @ts-check
 // The native grid each ChunkGrid owns (docs/wasm-boundary.md, "Grid"). The
 // link is kept here, not in the class, so that the modules which combine
-// grids (js/grid-ops.js) and the reader reach a grid's handle without
+// grids (js/plans.js, js/summary.js) and the reader reach a grid's handle without
 // importing the class, and the class needs none of them to be loaded first.
 // A handle is freed by release() (dispose), or, as a safety net, by the
 // FinalizationRegistry once its ChunkGrid is collected.

@@ -7,5 +7,5 @@
 // into the same modules as the built package they test
 // (scripts/node-build.mjs), not into a second copy loaded from js/.
 export { native, heapInUse, problemCodes, f64View, using, withBytes } from './native.js';
-export { documentModule } from './document-module.js';
+export { toolsModule } from './tools-module.js';
 export { sliceArg } from './selection.js';

@@ -2,7 +2,7 @@
 // by the core's parser in one pass (no JSON is read in JS). For marking
 // problems in an editor, or for replacing one value and keeping every other
 // byte.
-import { documentModule } from './document-module.js';
+import { toolsModule } from './tools-module.js';
 import { arrayArgument, describeValue as describe } from './arguments.js';
 
 /**
@@ -21,7 +21,7 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  const [which, hasKey, keyStarts, starts, ends] = located(text, pointers, documentModule().native.locatePointers);
+  const [which, hasKey, keyStarts, starts, ends] = located(text, pointers, toolsModule.native.locatePointers);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
   /** @type {import('./index.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
@@ -45,7 +45,7 @@ export function locatePointers(text, pointers) {
  * @returns {({ keyStart?: number, start: number, end: number, exact: boolean } | null)[]}
  */
 export function nearestPlaces(bytes, pointers) {
-  const [found, exact, hasKey, keyStarts, starts, ends] = located(bytes, pointers, documentModule().native.locateNearest);
+  const [found, exact, hasKey, keyStarts, starts, ends] = located(bytes, pointers, toolsModule.native.locateNearest);
   return pointers.map((_, i) => {
     if (!found[i]) return null;
     const place = { start: starts[i], end: ends[i], exact: exact[i] === 1 };
@@ -56,32 +56,14 @@ export function nearestPlaces(bytes, pointers) {
 // The columns a call laid out as withPointers's gives; a TypeError naming
 // the first pointer that is not one.
 function located(text, pointers, call) {
+  const { withPointers, columnsFailedAt, copyColumns } = toolsModule;
   const columns = withPointers(text, pointers, call);
-  const failed = documentModule().columnsFailedAt(columns);
+  const failed = columnsFailedAt(columns);
   if (failed >= 0) {
     throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
   }
   // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
-  return documentModule().copyColumns(columns, true);
-}
-
-// Calls `call(text, length, pointers, lengths, count)` with the text and the
-// pointers in the document module's memory: the pointers cross as UTF-8 (as the text
-// does), one after another after their uint32 lengths.
-export function withPointers(text, pointers, call) {
-  const { native, withHeap, withBytes, u8View } = documentModule();
-  const encoder = new TextEncoder();
-  const encoded = pointers.map((p) => encoder.encode(p));
-  const count = encoded.length;
-  return withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
-    new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
-    let at = lengths + 4 * count;
-    for (const e of encoded) {
-      u8View(at, e.length).set(e);
-      at += e.length;
-    }
-    return withBytes(text, (address, length) => call(address, length, lengths + 4 * count, lengths, count));
-  });
+  return copyColumns(columns, true);
 }
 
 // The UTF-16 index of each UTF-8 byte offset in `columns`, found in one walk

@@ -1,19 +1,24 @@
 // @ts-check
-// The grid module (docs/wasm-boundary.md, "Two modules"), loaded once at
+// The reader module (docs/wasm-boundary.md, "Two modules"), loaded once at
 // import (synchronously: js/wasm-module.js), and the helpers that give
-// short-lived access to its heap. The document module has its own
-// (js/document-module.js).
+// short-lived access to its heap: grids (js/grid-module.js) and whole
+// documents (js/document-calls.js). The tools module has its own
+// (js/tools-module.js).
 import packedWasm from '../dist/zarr_rectilinear.wasm.mjs';
 import { createGridModule } from './grid-loader.js';
 import { gridCalls } from './grid-module.js';
+import { documentCalls } from './document-calls.js';
+import { moduleCalls } from './module-calls.js';
 import { loadModule } from './wasm-module.js';
 
 export { PACKED_BYTES, outOfMemory, using } from './wasm-module.js';
 
 const helpers = loadModule(createGridModule, packedWasm);
-export const native = gridCalls(helpers.native, helpers);
+const calls = moduleCalls(helpers.native, helpers);
+const grids = gridCalls(helpers.native, helpers, calls);
+export const native = Object.assign(grids, documentCalls(helpers.native, helpers, calls, grids.adoptGrid));
 export const {
-  checkMemory, allocate, withHeap, withBytes, heapWords, u8View, u64View, f64View, i64View,
+  checkMemory, allocate, withHeap, withBytes, withPointers, heapWords, u8View, u64View, f64View, i64View,
   copyOut, copyColumns, columnsFailedAt, heapInUse, problemCodes, maxDocumentBytes,
 } = helpers;
 

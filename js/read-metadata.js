@@ -3,8 +3,7 @@
 // parses the document once, validates it, builds the grid and hands back
 // every value a reader needs exactly (integers past 2^53 - 1 as bigints),
 // and a group's consolidated metadata entry by entry. See docs/semantics.md.
-import { native, using, withBytes } from './native.js';
-import { documentModule } from './document-module.js';
+import { native, withBytes } from './native.js';
 import { ChunkGrid } from './chunk-grid.js';
 import { OWN } from './grid-handle.js';
 import { mergeProblems } from './metadata-input.js';
@@ -14,36 +13,21 @@ import { pointerToken } from './json-pointer.js';
 import { strictOption } from './arguments.js';
 
 /** @import { ArrayMetadataRead, ChunkGrid as ChunkGridApi, MetadataRead, Problem } from './index.js' */
-/** @import { Grid } from '../dist/zarr_rectilinear.mjs' */
-/** @import { NativeDocument } from '../dist/zarr_rectilinear_document.mjs' */
-
-// A grid the document module read, built again in the grid module from the
-// bytes of its words: the one way a grid crosses between the two
-// (src/wasm/grid_words.hpp).
-/** @returns {Grid} */
-function gridFromWords(/** @type {Uint8Array} */ bytes) {
-  return withBytes(bytes, (address, length) => {
-    return using(native.readGridWords(address, length / 8), (outcome) => {
-      if (!outcome.ok()) throw new Error('internal error: the document module handed over words that describe no grid');
-      return outcome.grid();
-    });
-  });
-}
+/** @import { Grid, NativeDocument } from '../dist/zarr_rectilinear.mjs' */
 
 // The core's plain result as the public one: grids adopted as ChunkGrids
 // (each also listed in `adopted`), consolidated entries as a Map from child
 // path to their own results.
 /** @returns {MetadataRead} */
-function fromCore(/** @type {NativeDocument} */ node, /** @type {ChunkGridApi[]} */ adopted) {
-  const errors = node.errors.map(documentModule().problemOf);
-  const warnings = node.warnings.map(documentModule().problemOf);
+function fromCore(/** @type {NativeDocument<Grid>} */ node, /** @type {ChunkGridApi[]} */ adopted) {
+  const { errors, warnings } = node;
   const attributes = /** @type {Record<string, unknown>} */ (node.attributes ?? {});
   const valid = errors.length === 0;
   if (node.kind === 'group') {
     const consolidated = node.consolidated ? new Map(node.consolidated.map(([path, entry]) => [path, fromCore(entry, adopted)])) : null;
     return { kind: 'group', valid, errors, warnings, attributes, consolidated };
   }
-  const grid = node.grid ? new ChunkGrid(OWN, gridFromWords(node.grid), warnings) : null;
+  const grid = node.grid ? new ChunkGrid(OWN, node.grid, warnings) : null;
   if (grid) adopted.push(grid);
   return /** @type {ArrayMetadataRead} */ ({
     kind: 'array', valid, errors, warnings, grid,
@@ -62,15 +46,16 @@ function unread(/** @type {Problem[]} */ errors) {
 }
 
 // Every grid the core read is adopted, or, when adopting one runs out of
-// memory, every one adopted is freed.
+// memory, every one is freed: those adopted, and the handles not yet.
 /** @returns {MetadataRead} */
-function adoptAll(/** @type {NativeDocument} */ node) {
+function adoptAll(/** @type {{ root: NativeDocument<Grid>, grids: Grid[] }} */ { root, grids }) {
   /** @type {ChunkGridApi[]} */
   const adopted = [];
   try {
-    return fromCore(node, adopted);
+    return fromCore(root, adopted);
   } catch (error) {
     for (const grid of adopted) grid.dispose();
+    for (const handle of grids.slice(adopted.length)) handle.delete();
     throw error;
   }
 }
@@ -104,7 +89,7 @@ export function readMetadata(meta, opts) {
     // An object's attributes as documentInput read them, once.
     const { input, problems, attributes } = documentInput(meta);
     if (input === null) return unread(problems);
-    const read = adoptAll(documentModule().withBytes(input, (address, length) => documentModule().native.readDocument(address, length, strict)));
+    const read = adoptAll(withBytes(input, (address, length) => native.readDocument(address, length, strict)));
     if (attributes !== undefined) read.attributes = /** @type {Record<string, unknown>} */ (attributes);
     if (problems.length) addProblems(read, problems, '');
     return read;

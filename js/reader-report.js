@@ -4,7 +4,8 @@
 // The facts about the document come from the core: its written form
 // (readerFacts) and each array's grid (readMetadata). See docs/readers.md.
 import { outOfMemory, u64 } from './wasm-module.js';
-import { documentModule } from './document-module.js';
+import { toolsModule } from './tools-module.js';
+import { axisSummary } from './summary.js';
 import { documentInput } from './document-input.js';
 import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
@@ -12,7 +13,7 @@ import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
 
 /** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */
-/** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_document.mjs' */
+/** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_tools.mjs' */
 
 /**
  * One array document, as the rules look at it.
@@ -59,14 +60,14 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
     const grid = /** @type {import('./index.js').ChunkGrid} */ (read.grid);
     // The core gives facts for every array of a document it read without errors.
     const facts = /** @type {NativeReaderFacts} */ (written.get(pointer));
-    const axes = Array.from({ length: grid.ndim }, (_, axis) => grid.axisSummary(axis));
+    const axes = Array.from({ length: grid.ndim }, (_, axis) => axisSummary(grid, axis));
     return [{ path, array: { pointer, rectilinear: facts.gridName === 'rectilinear', axes, written: facts } }];
   }
   return [...read.consolidated ?? []].flatMap(([child, entry]) =>
     arraysOf(entry, written, `${pointer}/consolidated_metadata/metadata/${pointerToken(child)}`, path ? `${path}/${child}` : child));
 }
 
-/** @type {typeof import('./index.js').readerReport} */
+/** @type {typeof import('./tools.js').readerReport} */
 export function readerReport(meta) {
   const { input, problems } = documentInput(meta);
   if (input === null || problems.length) throw new GridError(problems);
@@ -77,7 +78,7 @@ export function readerReport(meta) {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
     if (!read.valid) throw new GridError(read.errors);
-    const { native, withBytes } = documentModule();
+    const { native, withBytes } = toolsModule;
     const written = new Map(withBytes(input, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {

@@ -3,17 +3,17 @@
 // conformant metadata, in place (docs/writers-ledger.md, "Written back").
 // The core decides what replaces each entry and where, and splices it in;
 // every other byte stays as it was.
-import { documentModule } from './document-module.js';
+import { toolsModule } from './tools-module.js';
 import { describeValue } from './arguments.js';
 import { GridError } from './grid-error.js';
 
-/** @type {typeof import('./index.js').repairMetadata} */
+/** @type {typeof import('./tools.js').repairMetadata} */
 export function repairMetadata(text) {
   const isString = typeof text === 'string';
   if (!isString && !(text instanceof Uint8Array)) {
     throw new TypeError(`text: found ${describeValue(text)}; expected the text of a zarr.json (a string or a Uint8Array)`);
   }
-  const { native, withBytes, problemOf } = documentModule();
+  const { native, withBytes, problemOf } = toolsModule;
   const repair = withBytes(text, (address, length) => native.repairMetadata(address, length));
   if (repair.errors.length > 0) throw new GridError(repair.errors.map(problemOf));
   const { unrepaired } = repair;

@@ -1,7 +1,7 @@
 // @ts-check
 // validateMetadata: the whole zarr.json, never throwing for a document
 // (only for options of the wrong type).
-import { documentModule } from './document-module.js';
+import { native, withBytes } from './native.js';
 import { mergeProblems } from './metadata-input.js';
 import { documentInput } from './document-input.js';
 import { strictOption } from './arguments.js';
@@ -12,12 +12,11 @@ export function validateMetadata(meta, opts) {
   const strict = strictOption(opts);
   try {
     const { input, problems: found } = documentInput(meta);
-    const { native, withBytes, problemOf } = documentModule();
     const report = input === null
       ? { errors: [], warnings: [] }
       : withBytes(input, (address, length) => native.validateMetadata(address, length, strict));
-    const errors = mergeProblems(found, report.errors.map(problemOf));
-    return { valid: errors.length === 0, errors, warnings: report.warnings.map(problemOf) };
+    const errors = mergeProblems(found, report.errors);
+    return { valid: errors.length === 0, errors, warnings: report.warnings };
   } catch (error) {
     return { valid: false, errors: [exhausted('could not validate', error)], warnings: [] };
   }

@@ -1,8 +1,8 @@
 // @ts-check
 // Loads one of the package's two WebAssembly modules, and gives short-lived
-// access to its heap (docs/wasm-boundary.md, "Two modules"): the grid
-// module (js/native.js), which every import loads, and the document module
-// (js/document-module.js), loaded only by what reads whole documents. Each
+// access to its heap (docs/wasm-boundary.md, "Two modules"): the reader
+// module (js/native.js), which every entry point loads, and the tools
+// module (js/tools-module.js), loaded only by zarr-rectilinear/tools. Each
 // has its own heap, out-of-memory flag and problem codes, so each gets its
 // own set of the helpers below. The wasm bytes are inlined in a module of
 // their own, as .lzma (scripts/embed-wasm.mjs), so loading needs no fetch,
@@ -48,7 +48,7 @@ export function using(handle, fn) {
 
 /**
  * Instantiates a module, synchronously, from its factory (js/grid-loader.js
- * for the grid module; for the document module, emscripten's, of a module
+ * for the reader module; for the tools module, emscripten's, of a module
  * built with -sWASM_ASYNC_COMPILATION=0, which returns it ready) and its
  * bytes: as .lzma in base64 as embedded, or a function that
  * reads them raw, as the Node build gives them (scripts/node-build.mjs),
@@ -69,7 +69,7 @@ export function loadModule(createModule, wasm) {
 export function helpersFor(native) {
   // A call that runs out of memory answers with an empty value and raises
   // this flag (src/wasm/out_of_memory.hpp). Each such call is checked, so
-  // that it throws instead (js/grid-module.js, js/document-module.js).
+  // that it throws instead (js/grid-module.js, js/tools-module.js).
   const flag = native._zr_out_of_memory_flag();
   function checkMemory(what) {
     if (native.HEAPU8[flag] === 0) return;
@@ -135,6 +135,24 @@ export function helpersFor(native) {
     return withHeap(input.byteLength, (address) => {
       u8View(address, input.byteLength).set(input);
       return fn(address, input.byteLength);
+    });
+  }
+
+  // Calls `call(text, length, pointers, lengths, count)` with the text and
+  // the JSON Pointers in the heap: the pointers cross as UTF-8 (as the text
+  // does), one after another after their uint32 lengths.
+  function withPointers(text, /** @type {string[]} */ pointers, call) {
+    const encoder = new TextEncoder();
+    const encoded = pointers.map((p) => encoder.encode(p));
+    const count = encoded.length;
+    return withHeap(4 * count + encoded.reduce((n, e) => n + e.length, 0), (lengths) => {
+      new Uint32Array(native.HEAPU8.buffer, lengths, count).set(encoded.map((e) => e.length));
+      let at = lengths + 4 * count;
+      for (const e of encoded) {
+        u8View(at, e.length).set(e);
+        at += e.length;
+      }
+      return withBytes(text, (address, length) => call(address, length, lengths + 4 * count, lengths, count));
     });
   }
 
@@ -240,7 +258,7 @@ export function helpersFor(native) {
   const maxDocumentBytes = native._zr_max_document_bytes();
 
   return {
-    native, checkMemory, checked, allocate, withHeap, withBytes, problemOf, problemCodes, cString, takeBlock, problemsFrom,
+    native, checkMemory, checked, allocate, withHeap, withBytes, withPointers, problemOf, problemCodes, cString, takeBlock, problemsFrom,
     heapWords, u8View, u64View, f64View, i64View, copyOut, copyColumns, columnsFailedAt, heapInUse, maxDocumentBytes,
   };
 }

@@ -3,7 +3,7 @@
 // and data-type types are used as they are.
 import type { BoolArray, Chunk, Location, Mutable, Readable } from 'zarrita';
 import { Location as ZarritaLocation } from 'zarrita';
-import type { ChunkGrid, ChunkRegion, ChunkShapesEntry, Integer, Natural, Selection } from './index.js';
+import type { ChunkGrid, ChunkRegion, ChunkShapesEntry, Integer, Natural, Problem, Selection } from './index.js';
 
 export type { ChunkRegion, Selection, SelectionEntry } from './index.js';
 
@@ -121,12 +121,24 @@ export declare class RectilinearGroup<Store extends Readable = Readable> extends
   readonly kind: 'group';
   /** The group's attributes ({} when it has none). */
   readonly attrs: Record<string, unknown>;
+  /**
+   * What open read with a warning in the group's own document (writers'
+   * ledger entries: a byte-order mark, `consolidated_metadata: null`, NaN
+   * in attributes), as `grid.warnings` for an array: not its consolidated
+   * entries' warnings. Empty with `strict`, and for a group createGroup made.
+   */
+  readonly warnings: Problem[];
 }
 
 export interface OpenOptions {
   /** The node's path inside the store (or inside the Location given). */
   path?: string;
-  /** Refuse what known writers stored against the spec, as readMetadata's `strict` (by default it is read, with warnings). */
+  /**
+   * Refuse what known writers stored against the spec, as readMetadata's
+   * `strict` (by default it is read, with warnings). The same on a store
+   * from withConsolidatedMetadata, whatever options that was made with: a
+   * listed node opens as its own zarr.json would.
+   */
   strict?: boolean;
   /** The default; kept as a synonym. */
   lenient?: boolean;
@@ -169,7 +181,11 @@ export type ConsolidatedStore<Store extends Readable> = Store & {
 
 export interface ConsolidatedOptions {
   signal?: AbortSignal;
-  /** Refuse what known writers stored against the spec, as open's `strict`. */
+  /**
+   * Refuse a root document that holds what known writers stored against the
+   * spec, as open's `strict`. Each open of a listed node takes its own
+   * `strict`: the entry as read here serves an open that asks the same.
+   */
   strict?: boolean;
   /** The default; kept as a synonym. */
   lenient?: boolean;
@@ -178,7 +194,10 @@ export interface ConsolidatedOptions {
 /**
  * zarrita's withConsolidatedMetadata for Zarr v3, exact: reads the root
  * zarr.json once (uint64 values past 2^53 kept) and serves every listed
- * node's zarr.json from it. Throws NotFoundError without a root zarr.json,
+ * node's zarr.json from it: the bytes of the node's value as the root
+ * document writes them (a fresh copy for each get), never JSON written again.
+ * Each open of a node gives values of its own (attributes, dimension names,
+ * codecs), shared with no other handle. Throws NotFoundError without a root zarr.json,
  * InvalidMetadataError when it lists nothing (the `null` zarr-python 3.0 and
  * 3.1 wrote included).
  */
@@ -208,7 +227,10 @@ export interface ConsolidateOptions {
  * every value stays exact (uint64 past 2^53 included); the rest of the
  * group's document is kept as it is. Gives the nodes listed, the group
  * first, as withConsolidatedMetadata's contents() gives them. Every
- * zarr.json read must be valid (InvalidMetadataError, nothing written).
+ * zarr.json read must be valid, and every node's name fit to stand as an
+ * entry name in each group's document above it (InvalidMetadataError
+ * naming the node, nothing written): what is written, validateMetadata
+ * accepts.
  * Pass the store itself, not one from withConsolidatedMetadata (TypeError).
  */
 export declare function consolidateMetadata<Store extends Mutable>(

@@ -15,12 +15,12 @@ mkdir -p dist
 # The unpacker that decodes the modules (js/unpack.js), not compressed:
 # first, as embedding each module decodes it back with it.
 node scripts/embed-wasm.mjs --raw build/wasm/unpacker.wasm dist/unpacker.wasm.mjs
-# The grid module (standalone: js/grid-loader.js instantiates it) and the
-# document module, with emscripten's glue (docs/wasm-boundary.md, "Two
-# modules").
-rm -f dist/zarr_rectilinear.mjs  # the grid module's glue, before it had none
-cp build/wasm/zarr_rectilinear_document.mjs dist/zarr_rectilinear_document.mjs
-for module in zarr_rectilinear zarr_rectilinear_document; do
+# The reader module (standalone: js/grid-loader.js instantiates it) and the
+# tools module, with emscripten's glue (docs/wasm-boundary.md, "Two
+# modules"). Files of earlier layouts go.
+rm -f dist/zarr_rectilinear.mjs dist/zarr_rectilinear_document.mjs dist/zarr_rectilinear_document.wasm.mjs dist/zarr_rectilinear_document.d.mts dist/zarr_rectilinear_document.wasm.d.mts
+cp build/wasm/zarr_rectilinear_tools.mjs dist/zarr_rectilinear_tools.mjs
+for module in zarr_rectilinear zarr_rectilinear_tools; do
   node scripts/embed-wasm.mjs build/wasm/$module.wasm dist/$module.wasm.mjs
 done
 # The package as Node itself loads it: js/ bundled, the modules' raw bytes

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # (docs/wasm-boundary.md, "Two modules"), the unpacker, and the Node build,
 # which bundles js/ too (scripts/node-build.mjs).
 stale=""
-for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_document.wasm.mjs dist/unpacker.wasm.mjs dist/node/index.mjs; do
+for module in dist/zarr_rectilinear.wasm.mjs dist/zarr_rectilinear_tools.wasm.mjs dist/unpacker.wasm.mjs dist/node/index.mjs; do
   if [ ! -f "$module" ]; then
     stale="$module is missing; building it"
   elif [ -n "$(find src js CMakeLists.txt -newer "$module" -print -quit)" ]; then

@@ -19,22 +19,23 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const GRID = 'zarr_rectilinear';
-const DOCUMENT = 'zarr_rectilinear_document';
-for (const module of [GRID, DOCUMENT]) copyFileSync(`${wasmFolder}/${module}.wasm`, `${out}/${module}.wasm`);
+const TOOLS = 'zarr_rectilinear_tools';
+for (const module of [GRID, TOOLS]) copyFileSync(`${wasmFolder}/${module}.wasm`, `${out}/${module}.wasm`);
 
 // What the Node build loads in place of three of js/'s imports: each
 // module's bytes, read from its file when the module loads
-// (js/wasm-module.js, loadModule), and the document module's glue, as
-// CommonJS, at its first use (js/document-module.js), so that an `import`
-// of the package neither reads the document module nor parses its glue.
+// (js/wasm-module.js, loadModule), and the tools module's glue, as
+// CommonJS, when zarr-rectilinear/tools loads it (js/tools-module.js), so
+// that an `import` of the package root neither reads the tools module nor
+// parses its glue.
 const readBytes = (module) => `import { readFileSync } from 'node:fs';
 export default () => readFileSync(new URL('./${module}.wasm', import.meta.url));`;
 const replacements = {
   [`${GRID}.wasm.mjs`]: readBytes(GRID),
-  [`${DOCUMENT}.wasm.mjs`]: readBytes(DOCUMENT),
-  [`${DOCUMENT}.mjs`]: `import { createRequire } from 'node:module';
+  [`${TOOLS}.wasm.mjs`]: readBytes(TOOLS),
+  [`${TOOLS}.mjs`]: `import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-export default (moduleArg) => require('./${DOCUMENT}.cjs').default(moduleArg);`,
+export default (moduleArg) => require('./${TOOLS}.cjs').default(moduleArg);`,
 };
 const nodeFiles = {
   name: 'node-files',
@@ -48,15 +49,15 @@ const nodeFiles = {
 };
 
 await build({
-  entryPoints: { [`${DOCUMENT}`]: `dist/${DOCUMENT}.mjs` },
+  entryPoints: { [`${TOOLS}`]: `dist/${TOOLS}.mjs` },
   bundle: true, platform: 'node', format: 'cjs', target: 'node20', outExtension: { '.js': '.cjs' },
   outdir: out, logLevel: 'warning',
 });
 await build({
-  // The two entry points, and what the package's own tests look into
+  // The three entry points, and what the package's own tests look into
   // (js/internals.js, package.json's "imports"), all sharing one copy of
   // each module.
-  entryPoints: { index: 'js/index.js', zarrita: 'js/zarrita/index.js', internals: 'js/internals.js' },
+  entryPoints: { index: 'js/index.js', tools: 'js/tools.js', zarrita: 'js/zarrita/index.js', internals: 'js/internals.js' },
   bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20',
   packages: 'external', outExtension: { '.js': '.mjs' }, chunkNames: 'shared-[hash]',
   outdir: out, plugins: [nodeFiles], logLevel: 'warning',

@@ -273,7 +273,7 @@ Expected<std::vector<std::optional<NearestPlace>>, size_t> locate_nearest(std::s
                                                                         std::span<const std::string_view> pointers) {
   PointerTrie trie;
   if (const auto bad = trie.add_all(pointers, true)) return *bad;
-  const auto [by_slot, complete] = find_places(bytes, trie);
+  const std::vector<std::vector<ValueSpan>> by_slot = find_places(bytes, trie).first;
   std::vector<std::optional<NearestPlace>> out(pointers.size());
   for (size_t i = 0; i < pointers.size(); ++i) {
     // Up from the pointer's own node: O(its depth).
@@ -285,16 +285,6 @@ Expected<std::vector<std::optional<NearestPlace>>, size_t> locate_nearest(std::s
     }
   }
   return out;
-}
-
-std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
-  if (bytes.size() > kMaxDocumentBytes) return std::nullopt;
-  const std::string pointer = pointer_append("", key);
-  const std::string_view pointers[] = {pointer};
-  const auto found = locate_pointers(bytes, pointers);
-  if (!found || !found->complete || found->places[0].empty()) return std::nullopt;
-  const ValueSpan& first = found->places[0].front();
-  return ByteSpan{first.begin, first.end};
 }
 
 }  // namespace zr

@@ -21,15 +21,6 @@ inline bool pointer_within(std::string_view path, std::string_view base) {
 // `out`; false when it is not one.
 bool pointer_tokens(std::string_view pointer, std::vector<std::string>& out);
 
-// The byte range [begin, end) of the value of a top-level member `key` in
-// JSON text, so that it can be replaced without touching any other byte.
-// nullopt when the text does not parse or has no such member; the first
-// place when the key is written twice.
-struct ByteSpan {
-  size_t begin, end;
-};
-std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key);
-
 // Where one value lies in JSON text, in bytes: [begin, end) is the value as
 // written; key_begin is the opening quote of its key, for an object member
 // (none for an array element or the root).

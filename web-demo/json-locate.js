@@ -1,7 +1,7 @@
 // Where a problem lies in the JSON text: JSON Pointers and byte offsets
 // turned into character ranges of the text, for marking them in the editor.
 // The package's core finds where each pointer's value is written.
-import { locatePointers } from '../js/index.js';
+import { locatePointers } from '../js/tools.js';
 import { parentPointer } from '../js/json-pointer.js';
 
 // A pointer and every pointer that encloses it, up to the root "".

@@ -1,6 +1,6 @@
 // The chunk-layout explorer: wires the page together. The grid logic is the
-// package's (../js/index.js, including grid.summary() and
-// grid.selectedChunks()), the drawing logic is ../js/layout.js; the modules
+// package's (../js/index.js, including grid.selectedChunks(), and
+// ../js/tools.js for summaries, plans and the reader report), the drawing logic is ../js/layout.js; the modules
 // here only connect them to the page: explorer-view.js renders the state,
 // explorer-input.js turns the page's input into changes of it, and this
 // file holds the state and keeps it in the URL hash.

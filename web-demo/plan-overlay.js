@@ -1,7 +1,8 @@
 // The rechunk overlay: a target grid typed as chunk_shapes, drawn as dashed
 // lines over the drawn (source) grid, and for the target chunk under the
-// pointer the source chunks it reads (ChunkGrid.overlap, plan.sourcesOf).
+// pointer the source chunks it reads (overlap, plan.sourcesOf: zarr-rectilinear/tools).
 import { ChunkGrid } from '../js/index.js';
+import { overlap } from '../js/tools.js';
 import { elementToPixel } from '../js/layout.js';
 
 const range = (a) => `${a.sourceFirst}–${BigInt(a.sourceStop) - 1n}`;
@@ -31,7 +32,7 @@ export class PlanOverlay {
     }
     try {
       this.#target = ChunkGrid.fromChunkShapes(source.shape, JSON.parse(text));
-      this.#plan = source.overlap(this.#target);
+      this.#plan = overlap(source, this.#target);
       const t = this.#plan.totals();
       this.result.textContent = `${number(t.targetChunks)} target chunks read at most ${number(t.maxReads)} source chunks each, ` +
         `${t.meanReads.toFixed(2)} on average; read amplification ${t.amplification.toFixed(3)}`;

@@ -1,7 +1,8 @@
 // The reader report beside the problems: which readers open the document
 // in the editor, and the value that decides each (readerReport, see
 // docs/readers.md). Redrawn whenever the document is read again.
-import { GridError, readerReport } from '../js/index.js';
+import { GridError } from '../js/index.js';
+import { readerReport } from '../js/tools.js';
 
 // -> the report, or the reason there is none: a grid alone has no codecs
 // to judge, and an invalid document gets no verdict.

@@ -1,6 +1,7 @@
 // The dask-style summary table: one column per axis and one for the whole
-// array, filled from grid.summary().
+// array, filled from summary(grid) (zarr-rectilinear/tools).
 import { formatRuns } from '../js/format-runs.js';
+import { summary } from '../js/tools.js';
 
 const number = (v) => (typeof v === 'bigint' ? v.toLocaleString('en-US') : Number(v).toLocaleString('en-US'));
 
@@ -13,7 +14,7 @@ function cell(tag, text, attrs = {}) {
 
 // Fills `table` (a <table>) for `grid`; `names` are optional dimension names.
 export function renderSummary(table, grid, names = null) {
-  const s = grid.summary();
+  const s = summary(grid);
   const ndim = grid.ndim;
   const axes = Array.from({ length: ndim }, (_, d) => d);
   table.replaceChildren();

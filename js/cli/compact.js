@@ -1,7 +1,8 @@
 // @ts-check
 // `compact`: the canonical compact chunk_grid; with --write, that text
 // replaces the chunk_grid value in place, and every other byte stays.
-import { ChunkGrid, GridError, locatePointers } from '../index.js';
+import { ChunkGrid, GridError } from '../index.js';
+import { locatePointers } from '../tools.js';
 import { memberSpan } from '../member-span.js';
 import { parseExact, stringifyExact } from '../exact-json.js';
 import { bomLength, readBounded } from './read-file.js';

@@ -5,6 +5,7 @@
 // group: its attributes, and its children when it lists them in
 // consolidated metadata. Given a folder, each node in it, in path order.
 import { formatRuns } from '../format-runs.js';
+import { summary } from '../tools.js';
 import { stringifyExact } from '../exact-json.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { documentLines } from './problem-lines.js';
@@ -18,7 +19,7 @@ import { table } from './table.js';
 
 /** @param {import('../index.js').ChunkGrid} grid */
 export function describeGrid(grid) {
-  const s = grid.summary();
+  const s = summary(grid);
   return table([
     ['shape', list(s.shape)],
     ['chunks per axis', `${list(s.gridShape)} active, ${list(s.declaredGridShape)} declared`],

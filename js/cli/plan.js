@@ -2,6 +2,7 @@
 // `plan`: the totals of a rechunk plan from one array's chunk grid (the
 // source) to another's (the target), computed from runs; --json for tools.
 import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { overlap } from '../tools.js';
 import { readBounded } from './read-file.js';
 import { documentLines } from './problem-lines.js';
 import { reason, safeText } from './terminal-text.js';
@@ -53,7 +54,7 @@ export async function plan(sourceFile, targetFile, { json = false, lenient = fal
     source = await gridOf(sourceFile, reading, err);
     target = source && (await gridOf(targetFile, reading, err));
     if (!source || !target) return 1;
-    const totals = source.overlap(target).totals();
+    const totals = overlap(source, target).totals();
     out.write(json ? `${safeText(stringifyExact({ source: sourceFile, target: targetFile, ...totals }, { parsed: true }).text)}\n` : `${describePlan(totals)}\n`);
     return 0;
   } finally {

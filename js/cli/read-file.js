@@ -32,9 +32,8 @@ export function requireRegularFile(info) {
 }
 
 // The length of a UTF-8 byte-order mark at the start of `bytes` (read in
-// lenient mode only): 3 or 0.
-/** @param {Uint8Array} bytes */
-export const bomLength = (bytes) => (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
+// lenient mode only): 3 or 0. Shared with the reader's consolidated store.
+export { bomLength } from '../byte-order-mark.js';
 
 // Whether `path` (resolved) lies in `tree` (resolved) or is it.
 export const inside = (path, tree) => path === tree || path.startsWith(tree.endsWith(sep) ? tree : `${tree}${sep}`);

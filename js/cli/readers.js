@@ -1,11 +1,12 @@
 // @ts-check
 // `validate --readers`: the reader report (docs/readers.md) of each file, as
 // a small table, or as the "readers" member of its --json object.
-import { GridError, readerReport } from '../index.js';
+import { GridError } from '../index.js';
+import { readerReport } from '../tools.js';
 import { safeText } from './terminal-text.js';
 import { githubData } from './problem-lines.js';
 
-/** @import { ReaderVerdict } from '../index.js' */
+/** @import { ReaderVerdict } from '../tools.js' */
 
 // The report of a document, or null when it is not valid under the strict
 // rules (its problems are listed already): no verdict is given for it.

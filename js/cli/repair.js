@@ -5,7 +5,8 @@
 // prints each change (pointer, old text, new text, entry); with --write,
 // each changed file is replaced safely (write-file.js, which refuses a
 // symlink). What has no conformant spelling is listed and left.
-import { GridError, repairMetadata } from '../index.js';
+import { GridError } from '../index.js';
+import { repairMetadata } from '../tools.js';
 import { sources } from './walk.js';
 import { replaceFile } from './write-file.js';
 import { reason, safeText } from './terminal-text.js';

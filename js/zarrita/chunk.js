@@ -3,12 +3,11 @@
 // decoded, as zarrita's Array.getChunk gives it. For a sharded array the
 // coordinates are those of the inner chunks (zarrita's rule too); each
 // shard's index is read once and kept in a bounded cache on the array
-// (dropped by a write through any handle: js/zarrita/read-caches.js), and
+// (read again after a write through any handle: js/zarrita/read-caches.js), and
 // each inner chunk is one ranged read where the store has getRange.
 import { withChunkPath } from './codec-chain.js';
 import { filled, wrap } from './data-type.js';
 import { BoundedCache } from './bounded-cache.js';
-import { registerCache } from './read-caches.js';
 import { ShardReader } from './sharding.js';
 import { readKey } from './store.js';
 
@@ -92,10 +91,10 @@ async function decoded(context, chain, bytes, key) {
   return { data: wrap(context.type, data), shape: chunk.shape.slice(), stride: chunk.stride.slice() };
 }
 
-// Registered on the store, so that a write through any handle drops what it changed.
+// The array's own, made on first use.
 function shardCache(context) {
   const { store } = context;
-  context.shardCache ??= registerCache(store, new BoundedCache(typeof store.getRange === 'function' ? SHARD_INDICES_KEPT : WHOLE_SHARDS_KEPT));
+  context.shardCache ??= new BoundedCache(typeof store.getRange === 'function' ? SHARD_INDICES_KEPT : WHOLE_SHARDS_KEPT);
   return context.shardCache;
 }
 

@@ -80,6 +80,35 @@ export function checkRegistered(codecs) {
   for (const { name } of codecs) if (!registry.has(name)) throw new UnknownCodecError(name);
 }
 
+// The array-to-bytes codecs the reader knows, and whether each holds a
+// data type: `bytes` the fixed-size ones, zarr-python's vlen-utf8 (and
+// zarrita's json2) variable-length strings. No array-to-array codec zarrita
+// has turns one kind into the other, so the array's own type decides.
+const FIXED = (type) => type.kind !== 'string';
+const STRINGS = (type) => type.kind === 'string';
+const HOLDS = {
+  bytes: { holds: FIXED, what: 'fixed-size data types' },
+  'vlen-utf8': { holds: STRINGS, what: 'variable-length strings' },
+  'numcodecs.vlen-utf8': { holds: STRINGS, what: 'variable-length strings' },
+  json2: { holds: STRINGS, what: 'variable-length strings' },
+  'numcodecs.json2': { holds: STRINGS, what: 'variable-length strings' },
+};
+
+// Throws InvalidMetadataError when the chain's array-to-bytes codec cannot
+// hold `type`'s elements: a string array stored with `bytes` (or with no
+// array-to-bytes codec, which zarrita reads as `bytes`) would decode the
+// bytes as strings of nothing, [ArrayBuffer, 0, NaN], without an error.
+// `at` is the pointer of the codecs' list.
+export function checkHolds(type, codecs, at) {
+  const i = codecs.findIndex((c) => Object.hasOwn(HOLDS, c.name));
+  const name = i < 0 ? 'bytes' : codecs[i].name;
+  const { holds, what } = HOLDS[name];
+  if (holds(type)) return;
+  const which = i < 0 ? 'no array-to-bytes codec, which reads as "bytes"' : `the codec "${name}"`;
+  const expected = STRINGS(type) ? '"vlen-utf8"' : '"bytes"';
+  throw new InvalidMetadataError(`${i < 0 ? at : `${at}/${i}`}: found ${which}, which holds ${what}; expected ${expected} for data_type "${type.name}"`, { path: i < 0 ? at : `${at}/${i}` });
+}
+
 const product = (shape) => shape.reduce((a, b) => a * b, 1);
 
 // A data type as dataType gives it, or null for one we do not hold in a

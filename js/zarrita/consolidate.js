@@ -13,11 +13,11 @@
 // Each entry is the node's own zarr.json text, spliced in as it is stored,
 // and the group's document keeps every byte but that one member: nothing is
 // parsed into JS values and written back, so every value stays exactly as
-// written (uint64 past 2^53, and any number in attributes). Where members
-// lie in the text comes from the core (locatePointers), and the document
+// written (uint64 past 2^53, and any number in attributes). Where a member
+// lies in the text comes from the core (memberSpan), and the document
 // written is read back and checked before it replaces the old one.
 import { pointerToken } from '../json-pointer.js';
-import { locatePointers } from '../index.js';
+import { memberSpan } from '../member-span.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
@@ -30,6 +30,7 @@ import { checkWritable, readKey, writeKey } from './store.js';
 const READS_IN_FLIGHT = 16;
 const OPTIONS = ['path', 'paths', 'signal'];
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const encoder = new TextEncoder();
 
 const problemsOf = (problems) => problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
 
@@ -42,9 +43,9 @@ async function readNode(store, key, signal) {
   try {
     const errors = read.kind === 'group' ? ownErrors(read) : read.errors;
     if (errors.length) throw new InvalidMetadataError(`${key} is not a valid Zarr v3 ${read.kind ?? 'node'}: ${problemsOf(errors)}`, { path: errors[0].path });
-    const text = decoder.decode(bytes);
-    const [[whole]] = locatePointers(text, ['']);
-    return { kind: /** @type {'array' | 'group'} */ (read.kind), text: text.slice(whole.start, whole.end) };
+    // A valid document is one object with nothing around it but JSON's
+    // white space (the decoder drops a byte-order mark).
+    return { kind: /** @type {'array' | 'group'} */ (read.kind), text: decoder.decode(bytes).trim() };
   } finally {
     disposeGrids(read);
   }
@@ -53,9 +54,12 @@ async function readNode(store, key, signal) {
 // `text` (a valid document: one object, no repeated member) with the member
 // `name` set to `value`: its value replaced where it is, else appended.
 function withMember(text, name, value) {
-  const [[whole], [place]] = locatePointers(text, ['', `/${pointerToken(name)}`]);
-  if (place) return `${text.slice(0, place.start)}${value}${text.slice(place.end)}`;
-  let end = whole.end - 1; // the closing brace
+  const bytes = encoder.encode(text);
+  // Byte offsets, which lie between characters.
+  const place = memberSpan(bytes, name);
+  if (place) return `${decoder.decode(bytes.subarray(0, place[0]))}${value}${decoder.decode(bytes.subarray(place[1]))}`;
+  text = text.trim();
+  let end = text.length - 1; // the closing brace
   while (/\s/.test(text[end - 1])) end--;
   const comma = text[end - 1] === '{' ? '' : ',';
   return `${text.slice(0, end)}${comma}\n  ${JSON.stringify(name)}: ${value}${text.slice(end)}`;
@@ -68,6 +72,33 @@ function withMember(text, name, value) {
 function consolidatedText(entries) {
   const members = entries.map(([path, text]) => `\n      ${JSON.stringify(path)}: ${text.replaceAll('\n', '\n      ')}`).join(',');
   return `{\n    "kind": "inline",\n    "must_understand": false,\n    "metadata": {${members}${members ? '\n    ' : ''}}\n  }`;
+}
+
+// Throws InvalidMetadataError, naming the node, when a path of `paths`
+// (relative to the group) would be an entry name the package refuses in
+// some group's document: a node is listed by each group above it under
+// its path from there, so every suffix of steps is a name. The core
+// judges the names (as validateMetadata would), in a document listing each
+// once, before any node is read.
+function refuseUnfitNames(paths, path) {
+  const names = new Map(); // name → [the node's path, the path of the group that lists it]
+  for (const relative of paths) {
+    const steps = relative.split('/');
+    steps.forEach((_, i) => names.has(steps.slice(i).join('/')) || names.set(steps.slice(i).join('/'), [relative, steps.slice(0, i).join('/')]));
+  }
+  const entries = [...names.keys()].map((name) => [name, '{"zarr_format": 3, "node_type": "group"}']);
+  const probe = readMetadata(`{"zarr_format": 3, "node_type": "group", "consolidated_metadata": ${consolidatedText(entries)}}`);
+  disposeGrids(probe);
+  const pointers = new Map([...names.keys()].map((name) => [`/consolidated_metadata/metadata/${pointerToken(name)}`, name]));
+  const bad = probe.errors.find((p) => pointers.has(p.path));
+  if (!bad) return;
+  const name = /** @type {string} */ (pointers.get(bad.path));
+  const [relative, lister] = /** @type {[string, string]} */ (names.get(name));
+  const node = normalizePath(`${path}/${relative}`);
+  throw new InvalidMetadataError(
+    `consolidateMetadata: the node ${JSON.stringify(node)} would be listed in the consolidated metadata of ${JSON.stringify(normalizePath(`${path}/${lister}`))} as ${JSON.stringify(name)}: ${bad.message}; nothing was written`,
+    { path: keyFor(node, 'zarr.json') },
+  );
 }
 
 // The nodes to list, as paths relative to the group: those given, or every
@@ -123,6 +154,7 @@ export async function consolidateMetadata(location, opts = {}) {
 
   const given = opts.paths !== undefined;
   const paths = await pathsBelow(store, path, opts.paths);
+  refuseUnfitNames(paths, path);
   /** @type {Map<string, {kind: 'array' | 'group', text: string}>} */
   const read = new Map();
   const tasks = (function* () {
@@ -161,10 +193,12 @@ export async function consolidateMetadata(location, opts = {}) {
   };
   const text = `${withMember(group.text, 'consolidated_metadata', consolidatedText(order.map((p) => [p, entryText(p)])))}\n`;
 
-  // What is written is what withConsolidatedMetadata will read: checked here.
+  // What is written is what withConsolidatedMetadata will read: checked
+  // here, entries included, so that nothing the package calls invalid is
+  // written.
   const check = readMetadata(text);
   try {
-    const errors = ownErrors(check);
+    const { errors } = check;
     if (errors.length || check.kind !== 'group' || check.consolidated?.size !== order.length) {
       throw new InvalidMetadataError(`consolidateMetadata: the document made for ${key} does not read back (${problemsOf(errors) || 'entries missing'}); nothing was written`, { path: key });
     }

@@ -8,10 +8,14 @@
 // readMetadata (every value exact, each entry checked as a document of its
 // own) and keeps each entry's read: `open` takes it directly, with no
 // further read of the store and no second parse. Anyone else asking the
-// store for such a zarr.json (zarrita's own open) gets exact JSON text.
+// store for such a zarr.json (zarrita's own open) gets the entry's own
+// text, the very bytes of its value in the root document: never JSON
+// written again from parsed values, which would turn a -0.0 fill value
+// into 0 and NaN or 1e400 in attributes into null.
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
-import { parseExact, stringifyExact } from '../exact-json.js';
-import { pointerToken, valueAt } from '../json-pointer.js';
+import { strictOption } from '../arguments.js';
+import { pointerToken } from '../json-pointer.js';
+import { memberSpans } from '../member-span.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
@@ -25,7 +29,24 @@ const ENTRIES = '/consolidated_metadata/metadata/';
 // entries. Every pointer is from the root document, so a group listed as an
 // entry at `pointer` owns the errors below `pointer` that are not its own
 // entries'.
-export const ownErrors = (read, pointer = '') => read.errors.filter((p) => !p.path.startsWith(`${pointer}${ENTRIES}`));
+export const ownErrors = (read, pointer = '') => ownProblems(read.errors, pointer);
+
+// The problems of `list` (a group's errors or warnings, at pointers of the
+// root document) that are the group's own, not its entries'.
+export const ownProblems = (list, pointer = '') => list.filter((p) => !p.path.startsWith(`${pointer}${ENTRIES}`));
+
+// key → the bytes of each entry's value as the root document writes them,
+// found by the core in one walk of the text. Where a key is written
+// twice, the last place: the one the core reads (and refuses for the
+// duplicate, when opened).
+function entryTexts(bytes, known) {
+  const keys = [...known.keys()].filter((key) => key !== '/zarr.json');
+  const places = memberSpans(bytes, keys.map((key) => /** @type {{pointer: string}} */ (known.get(key)).pointer));
+  return new Map(keys.map((key, i) => {
+    const [start, end] = /** @type {[number, number]} */ (places[i]);
+    return [key, bytes.subarray(start, end)];
+  }));
+}
 
 // key ("/a/b/zarr.json") → {read, pointer}: every entry of the root's
 // consolidated metadata (flattened keys "a/b", as zarr-python writes them),
@@ -64,7 +85,8 @@ function entriesOf(root) {
 export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension(async (store, /** @type {{signal?: AbortSignal, strict?: boolean, lenient?: boolean}} */ opts = {}) => {
   const bytes = await readKey(store, '/zarr.json', opts.signal);
   if (!bytes) throw new NotFoundError('v3 consolidated metadata', { path: '/zarr.json' });
-  const root = readMetadata(bytes, { strict: opts.strict, lenient: opts.lenient });
+  const strict = Boolean(strictOption(opts));
+  const root = readMetadata(bytes, { strict });
   const unreadable = unreadableError(root, '/zarr.json');
   if (unreadable) {
     disposeGrids(root);
@@ -82,20 +104,11 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
     throw new InvalidMetadataError(`Root zarr.json ${why}`, { path: '/zarr.json' });
   }
   const known = entriesOf(root);
-  const texts = new Map(); // key → exact JSON bytes, made on first ask
-  let parsed = null;
-  const textOf = (key) => {
-    let text = texts.get(key);
-    if (!text) {
-      if (key === '/zarr.json') text = bytes;
-      else {
-        parsed ??= parseExact(bytes);
-        text = new TextEncoder().encode(stringifyExact(valueAt(parsed, /** @type {{pointer: string}} */ (known.get(key)).pointer), { parsed: true }).text);
-      }
-      texts.set(key, text);
-    }
-    return text;
-  };
+  const texts = entryTexts(bytes, known);
+  texts.set('/zarr.json', bytes);
+  // A copy for each ask: a caller that changes the bytes it was given
+  // changes nothing served later.
+  const textOf = (key) => texts.get(key).slice();
   // Listed keys written through this store since: served by the store from
   // then on, so that no entry outlives a write (create over a listed array).
   const written = new Set();
@@ -133,8 +146,9 @@ export const withConsolidatedMetadata = /** @type {any} */ (defineStoreExtension
       return [...known].filter(([key]) => !deleted.has(key))
         .map(([key, { read }]) => ({ path: key === '/zarr.json' ? '/' : key.slice(0, -'/zarr.json'.length), kind: read.kind }));
     },
-    // An entry's read and its pointer in the root document.
-    [CONSOLIDATED]: (key) => (served(key) ? known.get(key) : undefined),
+    // An entry's read, its pointer in the root document, whether it was
+    // read with `strict`, and its own text (for an open that asks otherwise).
+    [CONSOLIDATED]: (key) => (served(key) ? { ...known.get(key), strict, text: () => textOf(key) } : undefined),
   };
 }));
 

@@ -217,5 +217,5 @@ export async function createGroup(location, opts = {}) {
   if (errors.length) throw new InvalidMetadataError(`createGroup: ${errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: errors[0].path });
   await makeRoom(store, path, o.overwrite ?? false);
   await writeKey(store, key, new TextEncoder().encode(text));
-  return /** @type {RectilinearGroupApi<Store>} */ (/** @type {unknown} */ (new RectilinearGroup(store, path, read.attributes)));
+  return /** @type {RectilinearGroupApi<Store>} */ (/** @type {unknown} */ (new RectilinearGroup(store, path, read.attributes, read.warnings)));
 }

@@ -12,7 +12,6 @@ import { chunkCoords, chunkToOutput, declaredShapes, planSelection, sizeLimit, u
 import { after, concurrencyOf, isPromiseLike, runPool } from './pool.js';
 import { placeInShards, shardSelection, ShardReader } from './sharding.js';
 import { readKey } from './store.js';
-import { registerCache, unregisterCache } from './read-caches.js';
 /**
  * @import { Readable } from 'zarrita'
  * @import { Integer } from '../index.js'
@@ -57,7 +56,6 @@ function* readTasks(context, axes, out, outStride, signal, shardCache) {
     return;
   }
   const placement = placeInShards(grid, sharding, axes);
-  // Registered for the call, so that a write of a shard drops it (sharding.js).
   const reader = new ShardReader(context, signal, shardCache);
   const { chains, chunkShape } = sharding;
   for (const at of units(axes)) {
@@ -119,14 +117,11 @@ export async function get(arr, selection = null, opts = {}) {
     : planSelection(grid, selection, checkShape);
   const out = filled(type, fillValue, outShape.reduce((a, b) => a * b, 1));
   const outStride = cStrides(outShape);
-  // The shards this call reads, dropped by any write of one meanwhile.
-  const shardCache = sharding ? registerCache(context.store, new Map()) : null;
-  try {
-    // No more workers than chunks: a small read starts no idle ones.
-    await runPool(readTasks(context, axes, out, outStride, signal, shardCache), Math.min(limit, unitCount(axes)), signal);
-  } finally {
-    if (shardCache) unregisterCache(context.store, shardCache);
-  }
+  // The shards this call reads, held by the call alone (read again after
+  // a write of one meanwhile: js/zarrita/read-caches.js).
+  const shardCache = sharding ? new Map() : null;
+  // No more workers than chunks: a small read starts no idle ones.
+  await runPool(readTasks(context, axes, out, outStride, signal, shardCache), Math.min(limit, unitCount(axes)), signal);
   if (outShape.length === 0) return scalarOf(type, out[0]);
   return { data: wrap(type, out), shape: outShape, stride: outStride };
 }

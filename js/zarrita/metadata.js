@@ -2,7 +2,7 @@
 // zarr.json, read for a rectilinear or regular array: read once by the main
 // package's readMetadata (validated, its grid built, its values exact), its
 // data type, fill value, codecs and chunk keys made ready for get and set.
-import { checkRegistered, normalizeCodec } from './codec-chain.js';
+import { checkHolds, checkRegistered, normalizeCodec } from './codec-chain.js';
 import { dataType, fillValueOf } from './data-type.js';
 import { InvalidMetadataError, UnsupportedError } from './errors.js';
 
@@ -32,7 +32,7 @@ export function chunkKeyEncoder(encoding) {
   throw new UnsupportedError(`chunk_key_encoding ${JSON.stringify(name)}; expected "default" or "v2"`);
 }
 
-function shardingOf(codecs, ndim) {
+function shardingOf(codecs, ndim, type) {
   const at = codecs.findIndex((c) => c.name === 'sharding_indexed');
   if (at < 0) return null;
   if (codecs.length !== 1) {
@@ -53,6 +53,7 @@ function shardingOf(codecs, ndim) {
   );
   checkRegistered(inner);
   checkRegistered(index);
+  checkHolds(type, inner, '/codecs/0/configuration/codecs');
   return { chunkShape: chunkShape.slice(), codecs: inner, indexCodecs: index, indexLocation };
 }
 
@@ -97,9 +98,12 @@ export function readArrayMetadata(read, { key = 'zarr.json' } = {}) {
   const type = dataType(read.dataType, { read: true });
   const fillValue = fillValueOf(type, read.fillValue);
   const codecs = read.codecs.map((c, i) => normalizeCodec(c, `/codecs/${i}`));
-  const sharding = shardingOf(codecs, grid.ndim);
+  const sharding = shardingOf(codecs, grid.ndim, type);
   if (sharding) checkShardDivides(grid, sharding.chunkShape);
-  else checkRegistered(codecs);
+  else {
+    checkRegistered(codecs);
+    checkHolds(type, codecs, '/codecs');
+  }
   return {
     read,
     grid,

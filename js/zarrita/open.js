@@ -2,7 +2,7 @@
 // open(location, {path, kind}): reads a zarr.json once and gives an array
 // (its ChunkGrid built) or a group, as zarrita's open does for v3.
 import { RectilinearArray } from './array.js';
-import { CONSOLIDATED, ownErrors } from './consolidated.js';
+import { CONSOLIDATED, ownProblems } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
 import { RectilinearGroup } from './group.js';
 import { keyFor, normalizePath, readArrayMetadata, unreadableError } from './metadata.js';
@@ -10,6 +10,7 @@ import { readKey } from './store.js';
 import { disposeGrids, readMetadata } from '../read-metadata.js';
 import { ChunkGrid } from '../chunk-grid.js';
 import { OWN, sharedHandle } from '../grid-handle.js';
+import { strictOption } from '../arguments.js';
 
 // A store, or a zarrita Location ({store, path}) such as zarr.root(store).resolve('a').
 export function storeAndPath(location, path) {
@@ -65,15 +66,19 @@ export async function open(location, opts = {}) {
   if (kind !== undefined && !KINDS.includes(kind)) throw new TypeError(`kind: found ${JSON.stringify(kind)}; expected "array" or "group"`);
   opts.signal?.throwIfAborted();
   const key = keyFor(path, 'zarr.json');
-  // An entry of consolidated metadata, already read: shared, never disposed here.
-  const entry = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
-  let read = entry?.read;
+  const strict = Boolean(strictOption(opts));
+  // An entry of consolidated metadata, already read: shared, never disposed
+  // here, and used only when read as this open asks (`strict` means the
+  // same whatever the store); else its own text is read as a document is.
+  const listed = typeof store[CONSOLIDATED] === 'function' ? store[CONSOLIDATED](key) : undefined;
+  const entry = listed?.strict === strict ? listed : undefined;
+  let read = entry && ownValues(entry.read);
   const owned = !read;
   if (owned) {
-    const bytes = await readKey(store, key, opts.signal);
+    const bytes = listed ? listed.text() : await readKey(store, key, opts.signal);
     if (!bytes) throw new NotFoundError(`v3 ${kind ?? 'array or group'} at ${path} (no ${key} in the store)`, { path: key });
     // One read of the document: validated, its grid built, its values exact.
-    read = readMetadata(bytes, { strict: opts.strict, lenient: opts.lenient });
+    read = readMetadata(bytes, { strict });
     const unreadable = unreadableError(read, key);
     if (unreadable) {
       disposeGrids(read);
@@ -85,13 +90,13 @@ export async function open(location, opts = {}) {
     throw new NotFoundError(`${kind} at ${path}: ${key} describes ${read.kind === 'group' ? 'a group' : 'an array'}`, { path, found: read.kind });
   }
   if (read.kind === 'group') {
-    const errors = ownErrors(read, entry?.pointer);
+    const errors = ownProblems(read.errors, entry?.pointer);
     if (owned) disposeGrids(read);
     if (errors.length) {
       const problems = errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
       throw new InvalidMetadataError(`${key} is not a valid Zarr v3 group: ${problems}`, { path: errors[0].path });
     }
-    return new RectilinearGroup(store, path, read.attributes);
+    return new RectilinearGroup(store, path, read.attributes, ownProblems(read.warnings, entry?.pointer));
   }
   const meta = readArrayMetadata(read, { key });
   // A consolidated entry's grid stays the store's: each handle gets a grid
@@ -99,4 +104,14 @@ export async function open(location, opts = {}) {
   // disposing it breaks no other handle and no later open.
   if (!owned) meta.grid = new ChunkGrid(OWN, sharedHandle(read.grid), read.grid.warnings);
   return new RectilinearArray(store, path, meta);
+}
+
+// A consolidated entry's read with values of its own: every open of it
+// gives a handle that shares no object (attributes, dimension names,
+// codec configurations, warnings) with another, as opens from a plain
+// store do, so that changing one handle's changes no other's. The grid and
+// the entries below stay the store's.
+function ownValues(read) {
+  const { grid, consolidated, ...values } = read;
+  return { ...structuredClone(values), grid, consolidated };
 }

@@ -1,93 +1,93 @@
 // @ts-check
-// The caches of what a store holds that reads keep (getChunk's shard
-// indices, or whole shards), per store object within this process: every
-// array handle on a store object registers its cache here, and a write or
-// a delete of a key through this package drops that key from all of them,
-// so that no handle serves what the key held before, whichever handle
-// wrote it. A write by another store object, or another process, is not
-// seen (zarrita keeps shard indices the same way): a store tells nobody of
-// its changes.
-
-/** @typedef {{ delete(key: string): unknown }} KeyCache */
-
-/** @type {WeakMap<object, Set<WeakRef<KeyCache>>>} */
-const CACHES = new WeakMap();
-
-// A handle's cache goes with the handle: its entry here goes then too, so
-// that a long-lived store with many short-lived handles holds no more
-// entries than live caches.
-const collected = new FinalizationRegistry(({ caches, ref }) => caches.delete(ref));
+// Whether what a read cache holds of a store key is still current: reads
+// keep what a store holds (getChunk's shard indices on the array, or whole
+// shards; get's shards for one call), and a write or a delete of a key
+// through this package, by any handle, makes what was read of the key
+// before it stale, so that no handle serves what the key held before. A
+// write by another store object, or another process, is not seen (zarrita
+// keeps shard indices the same way): a store tells nobody of its changes.
+//
+// A cache holds no registration and is held by nothing here: each entry
+// notes the store's change count (`readMark`) when its read began, and a
+// change of the key since then makes it stale. What a call or a handle
+// holds is then what it holds itself, freed as soon as it is dropped,
+// never kept until the event loop next runs a task (as a WeakRef's target,
+// or a FinalizationRegistry's callback, would be).
 
 /**
- * Registers `cache`, kept by a handle on `store`; gives it back.
- * @template {KeyCache} C
- * @param {object} store
- * @param {C} cache
- * @returns {C}
+ * store → its changes through this package: `count` of changes begun or
+ * ended so far; `changed`, key → the count at its latest; `floor`, a count
+ * before which every read is stale (`changed` is forgotten past a bound,
+ * so that a long-lived store written key by key holds no growing list);
+ * `changing`, key → the number of writes and deletes of it in flight.
+ * @typedef {{ count: number, changed: Map<string, number>, floor: number, changing: Map<string, number> }} Changes
  */
-export function registerCache(store, cache) {
-  let caches = CACHES.get(store);
-  if (!caches) CACHES.set(store, (caches = new Set()));
-  const ref = new WeakRef(cache);
-  caches.add(ref);
-  collected.register(cache, { caches, ref }, cache);
-  return cache;
+
+/** @type {WeakMap<object, Changes>} */
+const CHANGES = new WeakMap();
+
+// Keys remembered per store; past that the list starts again from a floor,
+// which only makes older reads of other keys read again.
+const REMEMBERED = 4096;
+
+/** @param {object} store @returns {Changes} */
+function changesOf(store) {
+  let changes = CHANGES.get(store);
+  if (!changes) CHANGES.set(store, (changes = { count: 0, changed: new Map(), floor: 0, changing: new Map() }));
+  return changes;
 }
 
-/**
- * Removes `cache` from those of `store` (a cache kept for one call).
- * @param {object} store
- * @param {KeyCache} cache
- */
-export function unregisterCache(store, cache) {
-  const caches = CACHES.get(store);
-  for (const ref of caches ?? []) {
-    if (ref.deref() === cache) {
-      caches?.delete(ref);
-      collected.unregister(cache);
-    }
+/** @param {Changes} changes @param {string} key */
+function noteChange(changes, key) {
+  changes.count += 1;
+  if (!changes.changed.has(key) && changes.changed.size >= REMEMBERED) {
+    changes.changed.clear();
+    changes.floor = changes.count;
   }
+  changes.changed.set(key, changes.count);
 }
 
-// store → key → the number of writes and deletes of it in flight. A ranged
-// read (a shard's index, then an inner chunk by the offsets it gives) is
-// consistent only when no change of the key began or ended between the two.
-/** @type {WeakMap<object, Map<string, number>>} */
-const CHANGING = new WeakMap();
+/**
+ * The mark to keep with what a read of `store` begins to fetch now.
+ * @param {object} store
+ */
+export function readMark(store) {
+  return CHANGES.get(store)?.count ?? 0;
+}
 
 /**
- * Marks `key` as being changed until `end()` is called.
+ * Whether what a read of `key` that began at `mark` fetched is still what
+ * the key holds: no write or delete of it through this package began or
+ * ended since, nor is one in flight.
+ * @param {object} store
+ * @param {string} key
+ * @param {number} mark
+ */
+export function isCurrent(store, key, mark) {
+  const changes = CHANGES.get(store);
+  if (!changes) return true;
+  return mark >= changes.floor && (changes.changed.get(key) ?? 0) <= mark && !changes.changing.has(key);
+}
+
+/**
+ * Marks `key` as being changed until `end()` is called: what was read of
+ * it before is stale from now, and so is what a read that overlaps the
+ * change fetches.
  * @param {object} store
  * @param {string} key
  */
 export function beginChange(store, key) {
-  let keys = CHANGING.get(store);
-  if (!keys) CHANGING.set(store, (keys = new Map()));
-  keys.set(key, (keys.get(key) ?? 0) + 1);
+  const changes = changesOf(store);
+  const { changing } = changes;
+  changing.set(key, (changing.get(key) ?? 0) + 1);
+  noteChange(changes, key);
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    const n = /** @type {Map<string, number>} */ (keys).get(key) ?? 1;
-    if (n <= 1) /** @type {Map<string, number>} */ (keys).delete(key);
-    else /** @type {Map<string, number>} */ (keys).set(key, n - 1);
+    const n = changing.get(key) ?? 1;
+    if (n <= 1) changing.delete(key);
+    else changing.set(key, n - 1);
+    noteChange(changes, key);
   };
-}
-
-/**
- * Whether a write or a delete of `key` through this package is in flight.
- * @param {object} store
- * @param {string} key
- */
-export function isChanging(store, key) {
-  return (CHANGING.get(store)?.get(key) ?? 0) > 0;
-}
-
-/**
- * Drops `key` from every cache registered on `store`.
- * @param {object} store
- * @param {string} key
- */
-export function dropCached(store, key) {
-  for (const ref of CACHES.get(store) ?? []) ref.deref()?.delete(key);
 }

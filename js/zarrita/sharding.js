@@ -14,7 +14,7 @@ import { ChunkGrid } from '../index.js';
 import { copyArray } from '../arguments.js';
 import { ChainCache, withChunkPath } from './codec-chain.js';
 import { codecError } from './errors.js';
-import { isChanging } from './read-caches.js';
+import { isCurrent, readMark } from './read-caches.js';
 import { readKey, readRange } from './store.js';
 
 export const EMPTY = 2n ** 64n - 1n;
@@ -112,12 +112,14 @@ export function innerBytes(index, local, whole, key) {
 // Reads inner chunks: each shard's index once, inner chunks by byte range
 // when the store has getRange, else the whole shard once. `cache` holds the
 // shards read (a Map for one get; getChunk passes a BoundedCache kept on the
-// array). A shard whose read was aborted by another caller's signal is read
-// again for a caller whose signal is still live.
+// array); a shard written or deleted through this package since its read
+// began is read again (js/zarrita/read-caches.js). A shard whose read was
+// aborted by another caller's signal is read again for a caller whose
+// signal is still live.
 export class ShardReader {
   #context;
   #signal;
-  #shards; // key → {promise: Promise<{index, whole} | null>, signal}
+  #shards; // key → {promise: Promise<{index, whole} | null>, signal, mark}
 
   constructor(context, signal, cache = new Map()) {
     this.#context = context;
@@ -128,10 +130,12 @@ export class ShardReader {
   // {entry, shard}: the cache entry (to tell later whether a write has
   // dropped it) and what it holds.
   async #shard(shardCoords, key) {
+    const { store } = this.#context;
     for (;;) {
       let entry = this.#shards.get(key);
+      if (entry && !isCurrent(store, key, entry.mark)) entry = undefined;
       if (!entry) {
-        entry = { promise: this.#loadShard(shardCoords, key), signal: this.#signal };
+        entry = { mark: readMark(store), promise: this.#loadShard(shardCoords, key), signal: this.#signal };
         entry.promise.catch(() => {
           if (this.#shards.get(key) === entry) this.#shards.delete(key);
         });
@@ -180,10 +184,10 @@ export class ShardReader {
       failure = { error };
     }
     // The index and the inner chunk were two reads. A write of the shard
-    // through this package between them (it drops the entry from every
-    // registered cache) would pair the old offsets with the new bytes:
-    // another inner chunk's. Then the shard is read whole, in one read.
-    if (this.#shards.get(key) !== entry || isChanging(this.#context.store, key)) {
+    // through this package since the index's read began would pair the old
+    // offsets with the new bytes: another inner chunk's. Then the shard is
+    // read whole, in one read.
+    if (!isCurrent(this.#context.store, key, entry.mark)) {
       if (this.#shards.get(key) === entry) this.#shards.delete(key);
       const read = await this.#wholeShard(shardGeometry(this.#context, shardCoords).indexShape, key);
       return read ? innerBytes(read.index, local, read.whole, key) : undefined;

@@ -8,7 +8,7 @@
 // passes as a path.
 import { StoreError, UnsupportedError } from './errors.js';
 import { isPromiseLike } from './pool.js';
-import { beginChange, dropCached } from './read-caches.js';
+import { beginChange } from './read-caches.js';
 
 function rethrow(operation, key, error, signal) {
   if (signal?.aborted) throw signal.reason ?? error;
@@ -129,22 +129,18 @@ export function checkWritable(store) {
   if (typeof store?.set !== 'function') throw new UnsupportedError('writing to a store without set(key, bytes)');
 }
 
-// A write or a delete drops the key from every handle's read cache
-// (js/zarrita/read-caches.js) before it starts and again once it has
-// landed or failed, so that no read that began before it is served
+// A write or a delete makes what every handle's read cache holds of the
+// key stale (js/zarrita/read-caches.js) when it starts and again once it
+// has landed or failed, so that no read that began before it is served
 // afterwards.
 async function changeKey(store, key, operation, change) {
   checkKey(operation, key);
-  // Marked as changing first: a ranged read of the key that checks after
-  // its reads sees the change whatever the order of what follows.
   const end = beginChange(store, key);
-  dropCached(store, key);
   try {
     await change();
   } catch (error) {
     throw new StoreError(operation, key, error);
   } finally {
-    dropCached(store, key);
     end();
   }
 }

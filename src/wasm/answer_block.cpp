@@ -21,13 +21,13 @@ void tagged_bytes(AnswerBlock& block, Tag kind, std::string_view bytes) {
   block.bytes(bytes);
 }
 
-void scalar(AnswerBlock& block, const JsonValue& v) {
+void scalar(AnswerBlock& block, const JsonValue& v, bool bigints) {
   switch (kind_of(v)) {
     case JsonKind::Bool: return tag(block, v.GetBool() ? True : False, 0);
     case JsonKind::String: return tagged_bytes(block, String, string_of(v));
     case JsonKind::Integer: {
       const std::string digits = std::to_string(v.GetUint64());
-      return tagged_bytes(block, v.GetUint64() <= kMaxSafeInteger ? Number : BigInteger, digits);
+      return tagged_bytes(block, bigints && v.GetUint64() > kMaxSafeInteger ? BigInteger : Number, digits);
     }
     case JsonKind::OtherNumber: {
       const std::string_view text = number_text_of(v);
@@ -35,7 +35,7 @@ void scalar(AnswerBlock& block, const JsonValue& v) {
       const auto magnitude = plain_uint64(text.substr(negative ? 1 : 0));
       // A fraction, an exponent, or past 2^64 is read by JS's Number(), as
       // JSON.parse reads it (and keeps libc's strtod out of the module).
-      return tagged_bytes(block, magnitude && *magnitude > kMaxSafeInteger ? BigInteger : Number, text);
+      return tagged_bytes(block, bigints && magnitude && *magnitude > kMaxSafeInteger ? BigInteger : Number, text);
     }
     // ledger: non-finite-tokens. The float each token names, by the text
     // Number() reads as that float.
@@ -85,7 +85,7 @@ void write_problems(AnswerBlock& block, const Problems& problems) {
   }
 }
 
-void write_json(AnswerBlock& block, const JsonValue& root) {
+void write_json(AnswerBlock& block, const JsonValue& root, bool bigints) {
   // Containers still being written, each with the next of its items.
   struct Frame {
     const JsonValue* json;
@@ -93,7 +93,7 @@ void write_json(AnswerBlock& block, const JsonValue& root) {
   };
   std::vector<Frame> stack;
   const auto open = [&](const JsonValue& v) {
-    if (!v.IsObject() && !v.IsArray()) return scalar(block, v);
+    if (!v.IsObject() && !v.IsArray()) return scalar(block, v, bigints);
     tag(block, v.IsObject() ? Object : Array, v.IsObject() ? v.MemberCount() : v.Size());
     stack.push_back({&v, 0});
   };

@@ -53,7 +53,9 @@ void write_problems(AnswerBlock& block, const Problems& problems);
 // reads as JSON.parse would (payload: the text's bytes), 5 an integer past
 // 2^53 - 1 in magnitude, for BigInt() (likewise); 6 an array (payload: its
 // items, which follow); 7 an object (payload: its members, each a key as
-// kind 3, then its value). Read by js/json-block.js.
-void write_json(AnswerBlock& block, const JsonValue& root);
+// kind 3, then its value). Read by js/json-block.js. With `bigints` false,
+// an integer past 2^53 - 1 is a number (kind 4), as a double reads it: a
+// float's place, such as a float array's fill value.
+void write_json(AnswerBlock& block, const JsonValue& root, bool bigints = true);
 
 }  // namespace zr::wasm

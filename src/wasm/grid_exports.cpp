@@ -1,6 +1,8 @@
-// The grid module's surface: plain exports, thin and batch-first
-// (docs/wasm-boundary.md). No Embind here: its registration ran at every
-// start and its glue weighed on every bundle (docs/size.md). A grid
+// The reader module's surface for grids: plain exports, thin and
+// batch-first (docs/wasm-boundary.md). No Embind here: its registration
+// ran at every start and its glue weighed on every bundle (docs/size.md).
+// Whole documents are document_exports.cpp's; what both modules export,
+// grid_crossing.cpp's; plans live in the tools module (plan_exports.cpp). A grid
 // crosses as the address of a ChunkGrid the wrapper owns (js/grid-module.js
 // frees it with zr_grid_free); uint64 arguments as bigints; small answers
 // as words at `out` (struct_words.hpp); answers of any size as answer
@@ -51,10 +53,6 @@ int words_of(uintptr_t out, Run&& run) {
 
 extern "C" {
 
-// The layouts of struct_words.hpp, for the wrapper.
-EMSCRIPTEN_KEEPALIVE const char* zr_struct_layouts() { return kStructLayouts; }
-
-EMSCRIPTEN_KEEPALIVE void zr_grid_free(uintptr_t grid) { delete at<ChunkGrid>(grid); }
 EMSCRIPTEN_KEEPALIVE size_t zr_grid_ndim(uintptr_t grid) { return grid_at(grid).ndim(); }
 EMSCRIPTEN_KEEPALIVE int zr_grid_is_regular(uintptr_t grid) { return grid_at(grid).is_regular(); }
 EMSCRIPTEN_KEEPALIVE int zr_grid_equals(uintptr_t a, uintptr_t b) { return grid_at(a) == grid_at(b); }
@@ -62,9 +60,6 @@ EMSCRIPTEN_KEEPALIVE int zr_grid_equals(uintptr_t a, uintptr_t b) { return grid_
 // Queries.
 EMSCRIPTEN_KEEPALIVE int zr_axis_counts(uintptr_t grid, size_t axis, uintptr_t out) {
   return words_of(out, [&] { return axis_counts(grid_at(grid), axis); });
-}
-EMSCRIPTEN_KEEPALIVE int zr_data_size_stats(uintptr_t grid, size_t axis, uintptr_t out) {
-  return words_of(out, [&] { return data_size_stats(grid_at(grid), axis); });
 }
 EMSCRIPTEN_KEEPALIVE uintptr_t zr_runs(uintptr_t grid, size_t axis, int data) {
   return block_of([&] { return runs(grid_at(grid), axis, data).block(); });
@@ -161,27 +156,6 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_read_chunk_shapes(uintptr_t text, size_t lengt
 }
 EMSCRIPTEN_KEEPALIVE uintptr_t zr_read_edges(uintptr_t text, size_t length) {
   return block_of([&] { return read_edges(text, length); });
-}
-EMSCRIPTEN_KEEPALIVE uintptr_t zr_read_grid_words(uintptr_t words, size_t count) {
-  return block_of([&] { return read_grid_words(words, count); });
-}
-EMSCRIPTEN_KEEPALIVE uintptr_t zr_resize(uintptr_t grid, uintptr_t shape, uintptr_t counts, uintptr_t edges) {
-  return block_of([&] { return resize(grid_at(grid), shape, counts, edges); });
-}
-EMSCRIPTEN_KEEPALIVE uintptr_t zr_trimmed_grid(uintptr_t shape, uintptr_t chunks, size_t ndim) {
-  return block_of([&] { return trimmed_grid(shape, chunks, ndim); });
-}
-EMSCRIPTEN_KEEPALIVE uintptr_t zr_concat_grids(uintptr_t grids, size_t n, size_t axis) {
-  return block_of([&] { return concat_grids(grids, n, axis); });
-}
-
-// Rechunk plans.
-EMSCRIPTEN_KEEPALIVE int zr_axis_overlap(uintptr_t source, uintptr_t target, size_t axis, uintptr_t out) {
-  return words_of(out, [&] { return axis_overlap(grid_at(source), grid_at(target), axis); });
-}
-EMSCRIPTEN_KEEPALIVE uintptr_t zr_axis_sources(uintptr_t source, uintptr_t target, size_t axis, uint64_t first,
-                                               uint64_t stop) {
-  return block_of([&] { return axis_sources(grid_at(source), grid_at(target), axis, first, stop).block(); });
 }
 
 }  // extern "C"

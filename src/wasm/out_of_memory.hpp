@@ -5,7 +5,7 @@
 // Embind bindings that does (guarded<F>, registration.hpp), is the one
 // place that catches it. The call then answers with an empty value and
 // raises a flag that the JS wrapper reads after the call and turns into a
-// RangeError (js/grid-module.js, js/document-module.js).
+// RangeError (js/grid-module.js, js/tools-module.js).
 //
 // The grid module's answers are made in the heap before the call returns
 // (answer blocks, answer_block.hpp), inside guard<>. Embind, in the

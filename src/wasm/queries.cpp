@@ -38,11 +38,6 @@ AxisCounts axis_counts(const ChunkGrid& g, size_t axis) {
   return a ? zr::counts_of(*a) : AxisCounts{};
 }
 
-DataSizeStats data_size_stats(const ChunkGrid& g, size_t axis) {
-  const Axis* a = axis_of(g, axis);
-  return a ? zr::data_size_stats(*a) : DataSizeStats{};
-}
-
 AxisChunk axis_chunk(const ChunkGrid& g, size_t axis, uint64_t chunk) {
   const Axis* a = axis_of(g, axis);
   return a ? zr::axis_chunk(*a, chunk) : AxisChunk{};

@@ -13,7 +13,6 @@
 namespace zr::wasm {
 
 AxisCounts axis_counts(const ChunkGrid& g, size_t axis);
-DataSizeStats data_size_stats(const ChunkGrid& g, size_t axis);
 // The declared runs, or with `data` the data runs of the active chunks: two
 // columns, sizes and counts.
 Columns runs(const ChunkGrid& g, size_t axis, bool data);

@@ -1,7 +1,7 @@
 // The document module's Embind functions that allocate are registered
 // through guarded_function, which records each, with what it does, so that
 // the JS wrapper checks the out-of-memory flag after each one it is told
-// of (js/document-module.js reads guardedBindings() at load) and no list of
+// of (js/tools-module.js reads guardedBindings() at load) and no list of
 // them is kept by hand anywhere else. (The grid module has no Embind: its
 // exports are checked in js/grid-module.js.)
 #pragma once

@@ -1,4 +1,4 @@
-// The grid module's small answers (an axis's counts, a chunk, a slice's
+// The modules' small answers (an axis's counts, a chunk, a slice's
 // range, ...) and its one small argument (a slice), as uint64 words at an
 // address the wrapper passes, in the order each X-list below gives. The
 // lists have one source, here: zr_struct_layouts() hands them, with their

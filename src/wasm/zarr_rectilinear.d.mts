@@ -2,7 +2,7 @@
 // (dist/zarr_rectilinear.wasm, instantiated by js/grid-loader.js), as
 // js/grid-module.js presents it to the rest of the wrapper, and for what
 // both modules export alike (src/wasm/module_basics.cpp), written by hand;
-// the document module's are in zarr_rectilinear_document.d.mts.
+// the tools module's are in zarr_rectilinear_tools.d.mts.
 // scripts/build.sh copies this file to dist/, where the wrapper's JSDoc
 // imports it as '../dist/zarr_rectilinear.mjs': types only, since the grid
 // module has no JavaScript of its own.
@@ -123,7 +123,6 @@ export interface Grid extends Handle {
   isRegular(): boolean;
   equals(other: Grid): boolean;
   axisCounts(axis: number): AxisCounts;
-  dataSizeStats(axis: number): DataSizeStats;
   runs(axis: number, data: boolean): ColumnsBlock;
   axisChunk(axis: number, chunk: bigint): AxisChunk;
   chunkAt(axis: number, element: bigint): AxisChunk;
@@ -138,7 +137,6 @@ export interface Grid extends Handle {
   toJSONText(): string;
   /** "" when the grid is not regular. */
   toRegularJSONText(): string;
-  resize(shape: number, counts: number, edges: number): GridOutcome;
   sliceRange(axis: number, slice: SliceArg): SliceRange;
   sliceChunks(axis: number, slice: SliceArg): SliceChunks;
   projectInteger(axis: number, negative: boolean, magnitude: bigint): IntegerAt;
@@ -168,7 +166,7 @@ export interface ModuleBasics {
 }
 
 type Address = number;
-/** The grid module's plain exports (src/wasm/grid_exports.cpp). */
+/** The reader module's plain exports (src/wasm/grid_exports.cpp, document_exports.cpp, grid_crossing.cpp). */
 export interface RawGridModule extends ModuleBasics {
   _zr_struct_layouts(): Address;
   _zr_grid_free(grid: Address): void;
@@ -176,7 +174,6 @@ export interface RawGridModule extends ModuleBasics {
   _zr_grid_is_regular(grid: Address): number;
   _zr_grid_equals(a: Address, b: Address): number;
   _zr_axis_counts(grid: Address, axis: number, out: Address): number;
-  _zr_data_size_stats(grid: Address, axis: number, out: Address): number;
   _zr_runs(grid: Address, axis: number, data: number): Address;
   _zr_axis_chunk(grid: Address, axis: number, chunk: bigint, out: Address): number;
   _zr_chunk_at(grid: Address, axis: number, element: bigint, out: Address): number;
@@ -207,11 +204,11 @@ export interface RawGridModule extends ModuleBasics {
   _zr_read_chunk_shapes(text: Address, length: number): Address;
   _zr_read_edges(text: Address, length: number): Address;
   _zr_read_grid_words(words: Address, count: number): Address;
-  _zr_resize(grid: Address, shape: Address, counts: Address, edges: Address): Address;
-  _zr_trimmed_grid(shape: Address, chunks: Address, ndim: number): Address;
-  _zr_concat_grids(grids: Address, n: number, axis: number): Address;
-  _zr_axis_overlap(source: Address, target: Address, axis: number, out: Address): number;
-  _zr_axis_sources(source: Address, target: Address, axis: number, first: bigint, stop: bigint): Address;
+  _zr_grid_words(grid: Address): Address;
+  _zr_read_document(text: Address, length: number, strict: number): Address;
+  _zr_validate_metadata(text: Address, length: number, strict: number): Address;
+  _zr_member_spans(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
+  _zr_float_places(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
 }
 
 /** The grid module with the calls js/grid-module.js adds. */
@@ -221,15 +218,38 @@ export interface NativeModule extends RawGridModule {
   readGridMetadata(text: number, length: number, strict: boolean): GridOutcome;
   readChunkShapes(text: number, length: number): GridOutcome;
   readEdges(text: number, length: number): GridOutcome;
-  /** `count` words (uint64) of a grid the document module read (src/wasm/grid_words.hpp). */
+  /** `count` words (uint64) of a grid the tools module built (src/wasm/grid_words.hpp). */
   readGridWords(words: number, count: number): GridOutcome;
-  /** ndim lengths at `shape`, ndim edges at `chunks` (uint64). */
-  trimmedGrid(shape: number, chunks: number, ndim: number): GridOutcome;
-  /** `n` grid addresses (uint32) at `grids`. */
-  concatGrids(grids: number, n: number, axis: number): GridOutcome;
-  axisOverlap(source: Grid, target: Grid, axis: number): AxisOverlap;
-  axisSources(source: Grid, target: Grid, axis: number, first: bigint, stop: bigint): ColumnsBlock;
+  /** A grid's words as their bytes, for the tools module. */
+  gridWords(grid: Grid): Uint8Array;
+  /** A handle for a grid at `address`, which the caller then owns. */
+  adoptGrid(address: number): Grid;
   /** Any JSON text as JS values, exact past 2^53; null when it does not parse. */
   readJSON(text: number, length: number): unknown;
+  /** readMetadata's one read: the document, and every grid handle in it. */
+  readDocument(text: number, length: number, strict: boolean): { root: NativeDocument<Grid>; grids: Grid[] };
+  validateMetadata(text: number, length: number, strict: boolean): { errors: import('../../js/index.js').Problem[]; warnings: import('../../js/index.js').Problem[] };
+  /** `count` JSON Pointers laid out as withPointers() lays them out; three columns: found, begin, end. */
+  memberSpans(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
+  /** `count` JSON Pointers laid out as withPointers() lays them out; one column, 1 where a float may stand. */
+  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
+}
+
+/** What readDocument (src/wasm/document_exports.cpp) gives for one document. */
+export interface NativeDocument<G> {
+  kind: 'array' | 'group';
+  errors: import('../../js/index.js').Problem[];
+  warnings: import('../../js/index.js').Problem[];
+  attributes: unknown;
+  // An array's:
+  grid?: G | null;
+  shape?: unknown;
+  dataType?: unknown;
+  fillValue?: unknown;
+  codecs?: unknown;
+  chunkKeyEncoding?: unknown;
+  dimensionNames?: unknown;
+  // A group's: [child path, entry] pairs in document order, or null.
+  consolidated?: Array<[string, NativeDocument<G>]> | null;
 }
 

@@ -1,6 +1,7 @@
 // Exact JSON reading: what a number's text denotes, and where a top-level
 // member's value lies in the bytes.
 #include "json_document.hpp"
+#include "member_span.hpp"
 #include "test_support.hpp"
 
 using namespace zr_test;
@@ -202,4 +203,25 @@ TEST_CASE("Edge lists read without runs keep any item holding a run as written",
   REQUIRE(e[1].IsArray());
   CHECK(e[1][1].Size() == 2);
   CHECK(parsed.runs_of(e[2]) == nullptr);  // [0]: dask's zero-length axis
+}
+
+TEST_CASE("member_spans finds values by pointers of decoded keys, in one walk", "[json]") {
+  const std::string json = "\xEF\xBB\xBF"
+                           R"( {"x": "{\"a\": 1}", "c\u006fnsolidated": {"m": {"a/b": [1, "]"], "\ud83d\ude00": {"k": -0.0}}}, "z": {"k": 1}, "z": {"k": 2}})";
+  const std::vector<std::string> pointers = {"/consolidated/m/a~1b", "/consolidated/m/\xF0\x9F\x98\x80/k", "/x", "/x/a",
+                                             "/consolidated/n", "/consolidated/m/\xF0\x9F\x98\x80", "/z/k", "/z"};
+  const auto spans = zr::member_spans(json, pointers);
+  const auto text = [&](size_t i) {
+    return spans[i] ? json.substr(spans[i]->begin, spans[i]->end - spans[i]->begin) : std::string("<none>");
+  };
+  CHECK(text(0) == R"([1, "]"])");
+  CHECK(text(1) == "-0.0");
+  CHECK(text(2) == R"("{\"a\": 1}")");
+  CHECK(text(3) == "<none>");  // a string, not an object
+  CHECK(text(4) == "<none>");
+  CHECK(text(5) == R"({"k": -0.0})");  // an object entered for another pointer, and asked for itself
+  CHECK(text(6) == "2");               // the last copy, as the parser keeps
+  CHECK(text(7) == R"({"k": 2})");
+  const std::vector<std::string> one = {"/a"};
+  CHECK(zr::member_spans(R"({"a": [1, )", one)[0] == std::nullopt);  // does not parse
 }

@@ -99,7 +99,7 @@ test('zarrita reading through our wrapper gets exact JSON text for each entry', 
   const inner = recordingStore(await fixture(t));
   const store = await withConsolidatedMetadata(inner);
   const text = new TextDecoder().decode(await store.get('/counts/zarr.json'));
-  assert.match(text, /"fill_value":18446744073709551615[,}]/);
+  assert.match(text, /"fill_value":\s*18446744073709551615[,}\s]/);
   const onDisk = await inner.get('/obs/tiles/zarr.json');
   assert.deepEqual(JSON.parse(new TextDecoder().decode(await store.get('/obs/tiles/zarr.json'))), JSON.parse(new TextDecoder().decode(onDisk)));
   const theirs = await zarr.open(zarr.root(store).resolve('obs'), { kind: 'group' });
@@ -118,7 +118,7 @@ test('an entry served by our wrapper keeps a double past 2^53 the document wrote
   const root = `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":${array}}}}`;
   const store = await withConsolidatedMetadata({ get: async (key) => (key === '/zarr.json' ? new TextEncoder().encode(root) : undefined) });
   const text = new TextDecoder().decode(await store.get('/a/zarr.json'));
-  assert.match(text, /"attributes":\{"big":1e\+300,"huge":18446744073709551615\}/);
+  assert.equal(text, array, 'the entry\'s own text');
   const theirs = await zarr.open(zarr.root(store).resolve('a'), { kind: 'array' });
   assert.equal(theirs.attrs.big, 1e300);
 });

@@ -189,3 +189,31 @@ test('hostile vlen-utf8 chunks are CodecPipelineErrors naming the chunk, never w
   const views = { get: async (key) => (key === '/h/c/0' ? padded.subarray(7, 7 + good.length) : store.get(key)) };
   assert.deepEqual((await get(await open(views, { path: 'h' }))).data, ['ab', 'c', 'de']);
 });
+
+// A codec chain that cannot hold the data type decoded to [ArrayBuffer, 0,
+// NaN] with no error: refused when the array is opened, naming the codec,
+// for every way the chain can say it (bytes, no array-to-bytes codec,
+// inside a shard) and the other way round (numbers through vlen-utf8).
+test('a codec chain that cannot hold the data type is refused at open', async () => {
+  const map = new Map();
+  const put = (path, doc) => map.set(`/${path}/zarr.json`, utf8(doc));
+  put('bytes', arrayJSON([3], regular([3]), { codecs: [{ name: 'bytes' }] }));
+  put('sharded', arrayJSON([4], regular([4]), { codecs: [{ name: 'sharding_indexed', configuration: {
+    chunk_shape: [2], codecs: [{ name: 'bytes' }], index_codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, { name: 'crc32c' }],
+  } }] }));
+  const numbers = JSON.parse(arrayJSON([3], regular([3]), { codecs: [{ name: 'vlen-utf8', configuration: {} }] }));
+  put('numbers', JSON.stringify({ ...numbers, data_type: 'int32', fill_value: 0 }));
+  map.set('/bytes/c/0', vlenUtf8(['a', 'b', 'c']));
+  for (const [path, pointer, message] of [
+    ['bytes', '/codecs/0', 'found the codec "bytes", which holds fixed-size data types; expected "vlen-utf8" for data_type "string"'],
+    ['sharded', '/codecs/0/configuration/codecs/0', 'found the codec "bytes", which holds fixed-size data types; expected "vlen-utf8" for data_type "string"'],
+    ['numbers', '/codecs/0', 'found the codec "vlen-utf8", which holds variable-length strings; expected "bytes" for data_type "int32"'],
+  ]) {
+    await assert.rejects(open(map, { path, kind: 'array' }), (e) => {
+      assert.ok(zarr.isZarritaError(e, 'InvalidMetadataError'), `${path}: ${e}`);
+      assert.equal(e.path, pointer, path);
+      assert.ok(e.message.includes(message), e.message);
+      return true;
+    });
+  }
+});

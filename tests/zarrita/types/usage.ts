@@ -52,6 +52,11 @@ void shape;
 const consolidated = await withConsolidatedMetadata(store);
 const group: RectilinearGroup = await open(consolidated, { kind: 'group' });
 void group.attrs;
+// What open read with a warning in the group's own document, as an array's grid.warnings.
+const groupWarnings: Array<{ path: string; message: string; code: string }> = group.warnings;
+void groupWarnings;
+// @ts-expect-error: read only
+group.warnings = [];
 const listed: Array<{ path: string; kind: 'array' | 'group' }> = consolidated.contents();
 const child = await open(group.resolve(listed[1].path), { kind: 'array' });
 const tile: NdArray = await child.getChunk([0, 1n], { signal: AbortSignal.timeout(1000) });

@@ -1,7 +1,7 @@
-// Types for the document module that src/wasm/document_module.cpp and its
+// Types for the tools module that src/wasm/tools_module.cpp and its
 // neighbours build (docs/wasm-boundary.md, "Two modules"), written by hand,
-// as zarr_rectilinear.d.mts is for the grid module. scripts/build.sh copies
-// this file beside the module (dist/zarr_rectilinear_document.d.mts).
+// as zarr_rectilinear.d.mts is for the reader module. scripts/build.sh
+// copies this file beside the module (dist/zarr_rectilinear_tools.d.mts).
 import type { ColumnsBlock, ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
 
 /** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
@@ -25,37 +25,10 @@ export interface NativeRepair {
   errors: NativeProblem[];
 }
 
-/** What readDocument (src/wasm/document_bindings.cpp) gives for one document. */
-export interface NativeDocument {
-  kind: 'array' | 'group';
-  errors: NativeProblem[];
-  warnings: NativeProblem[];
-  attributes: unknown;
-  // An array's:
-  /** The grid as the bytes of its words (src/wasm/grid_words.hpp), for the grid module's readGridWords. */
-  grid?: Uint8Array | null;
-  shape?: unknown;
-  dataType?: unknown;
-  fillValue?: unknown;
-  codecs?: unknown;
-  chunkKeyEncoding?: unknown;
-  dimensionNames?: unknown;
-  // A group's: [child path, entry] pairs in document order, or null.
-  consolidated?: Array<[string, NativeDocument]> | null;
-}
-
-export interface MemberSpan {
-  found: boolean;
-  begin: number;
-  end: number;
-}
-
-export interface DocumentModule extends ModuleBasics {
+type Address = number;
+export interface ToolsModule extends ModuleBasics {
   /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
   guardedBindings(): Array<{ name: string; what: string }>;
-  validateMetadata(text: number, length: number, strict: boolean): { errors: NativeProblem[]; warnings: NativeProblem[] };
-  memberSpan(text: number, length: number, key: number, keyLength: number): MemberSpan;
-  readDocument(text: number, length: number, strict: boolean): NativeDocument;
   /**
    * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
    * their lengths (uint32) at `lengths`. Five columns: pointer index, has
@@ -68,11 +41,21 @@ export interface DocumentModule extends ModuleBasics {
    * start, end.
    */
   locateNearest(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
-  floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
+  // Plain exports (src/wasm/plan_exports.cpp, grid_crossing.cpp).
+  _zr_struct_layouts(): Address;
+  _zr_grid_free(grid: Address): void;
+  _zr_read_grid_words(words: Address, count: number): Address;
+  _zr_grid_words(grid: Address): Address;
+  _zr_data_size_stats(grid: Address, axis: number, out: Address): number;
+  _zr_resize(grid: Address, shape: Address, counts: Address, edges: Address): Address;
+  _zr_trimmed_grid(shape: Address, chunks: Address, ndim: number): Address;
+  _zr_concat_grids(grids: Address, n: number, axis: number): Address;
+  _zr_axis_overlap(source: Address, target: Address, axis: number, out: Address): number;
+  _zr_axis_sources(source: Address, target: Address, axis: number, first: bigint, stop: bigint): Address;
 }
 
 /** Built with -sWASM_ASYNC_COMPILATION=0: the module, instantiated, with no promise. */
-declare function createDocumentModule(moduleArg?: object): DocumentModule;
-export default createDocumentModule;
+declare function createToolsModule(moduleArg?: object): ToolsModule;
+export default createToolsModule;

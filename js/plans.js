@@ -1,36 +1,42 @@
-// Grids people build and combine: trimmed grids, resized grids, dask's
-// chunks out, concatenation, and rechunk plans (docs/semantics.md,
-// "Builders", "Concatenation" and "Rechunk plans"). The core works on runs;
+// @ts-check
+// The tools' plans (zarr-rectilinear/tools): trimmed grids, resized grids,
+// concatenation and rechunk plans (docs/semantics.md, "Builders",
+// "Concatenation" and "Rechunk plans"). The core works on runs, in the
+// tools module (js/tools-module.js), on copies of the grids passed in;
 // this layer checks arguments, applies the number rules and the documented
-// limits. A grid built here is the native handle, which ChunkGrid takes
-// (js/chunk-grid.js); grids passed in are reached through
-// js/grid-handle.js.
-import { copyColumns, native, u64View, using, withHeap } from './native.js';
+// limits, and gives each grid built back as a ChunkGrid.
+import { ChunkGrid } from './chunk-grid.js';
 import { GridError } from './grid-error.js';
+import { OWN, handleOf, isGrid } from './grid-handle.js';
 import { isBigInt, natural, output, toUint64 } from './numbers.js';
-import { arrayArgument, checkAxis, copyArray, describeValue, isPlainObject, list } from './arguments.js';
-import { handleOf, isGrid } from './grid-handle.js';
-
-// toDaskChunks() lists at most this many chunks, summed over the axes.
-export const DASK_CHUNK_LIMIT = 2 ** 24;
+import { arrayArgument, checkAxis, copyArray, describeValue, isPlainObject, list, optionsArgument } from './arguments.js';
+import { using } from './wasm-module.js';
+import { toolsModule } from './tools-module.js';
 // axisSources() lists at most this many target chunks in one call.
 export const AXIS_SOURCES_LIMIT = 2 ** 24;
 // sourcesOf() lists the intersections of an axis up to this many source chunks.
 export const INTERSECTION_LIMIT = 2 ** 16;
 
-/** @import { Integer, ResizeOptions } from './index.js' */
+/** @import { ChunkGrid as ChunkGridApi, Integer, ResizeOptions } from './index.js' */
 /** @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs' */
 
-/** @returns {Grid} */
+const { building, withHeap, u64View, withToolsGrid, withToolsGrids, copyColumns, native: tools } = toolsModule;
+const trimming = building('building a trimmed grid', tools._zr_trimmed_grid);
+const concatenating = building('concatenating grids', tools._zr_concat_grids);
+const resizing = building('resizing a grid', tools._zr_resize);
+
+const adopt = (/** @type {Grid} */ handle) => /** @type {ChunkGridApi} */ (/** @type {unknown} */ (new ChunkGrid(OWN, handle, [])));
+
+/** @returns {ChunkGridApi} */
 function gridFrom(/** @type {GridOutcome} */ outcome) {
-  return using(outcome, (o) => {
+  return adopt(using(outcome, (o) => {
     if (!o.ok()) throw new GridError(o.errors());
     return o.grid();
-  });
+  }));
 }
 
-/** @returns {Grid} */
-export function trimmedGrid(shape, chunkShape) {
+/** @type {typeof import('./tools.js').trimmed} */
+export function trimmed(shape, chunkShape) {
   const expected = 'an array of one integer per axis';
   shape = arrayArgument(shape, 'shape', expected);
   chunkShape = arrayArgument(chunkShape, 'chunkShape', expected);
@@ -41,38 +47,38 @@ export function trimmedGrid(shape, chunkShape) {
   const values = [...shape.map((v, d) => toUint64(v, `shape[${d}]`)), ...chunkShape.map((v, d) => toUint64(v, `chunkShape[${d}]`))];
   return gridFrom(withHeap(16 * ndim, (address) => {
     u64View(address, 2 * ndim).set(values);
-    return native.trimmedGrid(address, address + 8 * ndim, ndim);
+    return trimming(address, address + 8 * ndim, ndim);
   }));
 }
 
-/** @returns {Grid} */
-export function concatGrids(grids, axis) {
+/** @type {typeof import('./tools.js').concat} */
+export function concat(grids, axis) {
   grids = arrayArgument(grids, 'grids', 'a non-empty array of ChunkGrid');
   if (grids.length === 0 || !grids.every(isGrid)) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }
   checkAxis(grids[0], axis);
-  const addresses = grids.map((g, i) => handleOf(g, `concat: grids[${i}]`).address());
-  const outcome = withHeap(4 * grids.length, (address) => {
-    new Uint32Array(native.HEAPU8.buffer, address, grids.length).set(addresses);
-    return native.concatGrids(address, grids.length, axis);
-  });
-  return using(outcome, (o) => {
+  const handles = grids.map((g, i) => handleOf(g, `concat: grids[${i}]`));
+  const outcome = withToolsGrids(handles, (addresses) => withHeap(4 * grids.length, (address) => {
+    new Uint32Array(tools.HEAPU8.buffer, address, grids.length).set(addresses);
+    return concatenating(address, grids.length, axis);
+  }));
+  return adopt(using(outcome, (o) => {
     if (o.ok()) return o.grid();
     const errors = o.errors();
     throw Object.assign(new GridError(errors), { part: o.failedPart(), axis: o.failedAxis() });
-  });
+  }));
 }
 
 /**
  * `grid` resized to `newShape`, by the rule for each axis's form
  * (docs/semantics.md, "Resize"); the core applies it.
- * @param {{ ndim: number }} grid the ChunkGrid
- * @param {Integer[]} newShape
- * @param {ResizeOptions} opts
- * @returns {Grid}
+ * @type {typeof import('./tools.js').resize}
  */
-export function resizedGrid(grid, newShape, opts) {
+export function resize(grid, newShape, options) {
+  if (!isGrid(grid)) throw new TypeError(`resize: found ${describeValue(grid)}; expected a ChunkGrid`);
+  const handle = handleOf(grid, 'resize: the grid');
+  const opts = optionsArgument(options);
   const ndim = grid.ndim;
   newShape = /** @type {Integer[]} */ (arrayArgument(newShape, 'newShape', `${ndim} lengths`));
   if (newShape.length !== ndim) throw new TypeError(`newShape: found ${newShape.length} axes; expected ${ndim} lengths`);
@@ -102,31 +108,17 @@ export function resizedGrid(grid, newShape, opts) {
     return read.map((e, i) => toUint64(e, `edges[${d}][${i}]`));
   });
   const edges = appended.flat();
-  const handle = handleOf(grid);
-  const outcome = withHeap((2 * ndim + edges.length) * 8, (address) => {
+  const outcome = withToolsGrid(handle, (source) => withHeap((2 * ndim + edges.length) * 8, (address) => {
     u64View(address, 2 * ndim + edges.length).set([...lengths, ...appended.map((e) => BigInt(e.length)), ...edges]);
-    return handle.resize(address, address + ndim * 8, address + 2 * ndim * 8);
-  });
-  return using(outcome, (o) => {
+    return resizing(source, address, address + ndim * 8, address + 2 * ndim * 8);
+  }));
+  return adopt(using(outcome, (o) => {
     if (!o.ok()) {
       const [{ message, code }] = o.errors();
       throw Object.assign(new RangeError(`resize on axis ${o.failedAxis()}: ${message}`), { code });
     }
     return o.grid();
-  });
-}
-
-export function daskChunks(grid) {
-  const counts = grid.gridShape.map(BigInt);
-  const total = counts.reduce((a, b) => a + b, 0n);
-  if (total > BigInt(DASK_CHUNK_LIMIT)) {
-    throw new RangeError(`toDaskChunks: the grid has ${total} active chunks over its axes, more than ${DASK_CHUNK_LIMIT} (2^24) listed; use dataRuns(axis)`);
-  }
-  return counts.map((_, d) => {
-    const out = [];
-    for (const { size, count } of grid.dataRuns(d)) for (let k = 0; k < count; k++) out.push(size);
-    return out.length ? out : [0];
-  });
+  }));
 }
 
 // An exact ratio as a double: the quotient, then the remainder's part.
@@ -137,14 +129,16 @@ function ratio(numerator, denominator) {
 
 const product = (values) => values.reduce((a, b) => a * b, 1n);
 
-export function overlapPlan(source, target) {
+/** @type {typeof import('./tools.js').overlap} */
+export function overlap(source, target) {
+  if (!isGrid(source)) throw new TypeError(`overlap: found ${describeValue(source)}; expected a source ChunkGrid`);
   if (!isGrid(target)) throw new TypeError('overlap: expected a target ChunkGrid');
   if (source.ndim !== target.ndim) {
     throw new RangeError(`overlap: the source has ${source.ndim} axes and the target ${target.ndim}; a plan needs one shape`);
   }
-  const s = handleOf(source), t = handleOf(target, 'overlap: the target ChunkGrid');
-  const axes = source.shape.map((length, d) => {
-    const o = native.axisOverlap(s, t, d);
+  const s = handleOf(source, 'overlap: the source ChunkGrid'), t = handleOf(target, 'overlap: the target ChunkGrid');
+  const axes = withToolsGrids([s, t], ([sourceAt, targetAt]) => source.shape.map((length, d) => {
+    const o = toolsModule.axisOverlap(sourceAt, targetAt, d);
     if (!o.ok) {
       throw new RangeError(`overlap: axis ${d} has length ${length} in the source and ${target.shape[d]} in the target; a plan needs one shape`);
     }
@@ -152,7 +146,7 @@ export function overlapPlan(source, target) {
       length: o.length, sourceChunks: o.sourceChunks, targetChunks: o.targetChunks,
       maxReads: o.maxReads, reads: BigInt(o.reads), readElements: BigInt(o.readElements),
     };
-  });
+  }));
   return new RechunkPlan(source, target, axes);
 }
 
@@ -249,7 +243,8 @@ export class RechunkPlan {
       throw new RangeError(`axisSources: found ${stop - first} target chunks; at most ${AXIS_SOURCES_LIMIT} (2^24) are listed in one call`);
     }
     const big = isBigInt(targetFirst) || isBigInt(targetStop);
-    const columns = copyColumns(native.axisSources(handleOf(this.#source, "the plan's source ChunkGrid"), handleOf(this.#target, "the plan's target ChunkGrid"), axis, first, stop), !big);
+    const grids = [handleOf(this.#source, "the plan's source ChunkGrid"), handleOf(this.#target, "the plan's target ChunkGrid")];
+    const columns = copyColumns(withToolsGrids(grids, ([s, t]) => toolsModule.axisSources(s, t, axis, first, stop)), !big);
     if (columns === null) throw new RangeError('axisSources: a chunk index passes 2^53 - 1; pass bigint bounds');
     const [targetChunks, sourceFirst, sourceStop] = columns;
     return { targetChunks, sourceFirst, sourceStop };
