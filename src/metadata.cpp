@@ -249,7 +249,7 @@ class GridReader {
     bool has_lists = false;
     for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
     // ledger: regular-edge-lists
-    if (has_lists && quirks_ == Quirks::Read) {
+    if (has_lists && reads_as_meant(quirks_)) {
       note_quirk(quirks_, {Quirk::RegularEdgeLists, shape_path, "edge lists in a \"regular\" grid",
                            "the \"rectilinear\" grid they describe", "", ProblemCode::WrongType, ProblemCode::RegularEdgeLists},
                  errors_, warnings_, {Fix::Kind::Rectilinear});

@@ -24,7 +24,7 @@ class FactReader {
   // (a consolidated entry's, or a "regular" grid's integers).
   void axis(ParsedJson& parsed, const JsonValue& v, const std::string& at, std::optional<uint64_t> inner) {
     if (const std::vector<Run>* runs = parsed.runs_of(v)) {
-      for (size_t k = 0; k < runs->size(); ++k) item((*runs)[k], pointer_append(at, k), (*runs)[k].count > 1, inner);
+      for (size_t k = 0; k < runs->size(); ++k) item((*runs)[k], pointer_append(at, k), inner);
     } else if (const auto step = uint_of(&v)) {
       edge(*step, at, inner);
     } else if (v.IsArray()) {
@@ -33,15 +33,19 @@ class FactReader {
         const bool run = written.IsArray() && written.Size() == 2;
         const auto size = uint_of(run ? &written[0] : &written);
         const auto count = run ? uint_of(&written[1]) : std::optional<uint64_t>(1);
-        if (size && count) item({*size, *count}, pointer_append(at, k), run, inner);
+        if (size && count) item({*size, *count}, pointer_append(at, k), inner);
       }
     }
   }
 
  private:
   // An item of a list: a plain edge, or a run (whose edge and count have
-  // pointers of their own).
-  void item(Run r, const std::string& at, bool run, std::optional<uint64_t> inner) {
+  // pointers of their own). A run of count 1 is pointed at as a whole, as
+  // an edge is, however it was written: the root's lists are read into runs,
+  // which do not keep whether [V, 1] or V was written, and a document's
+  // pointers are the same whether it is the root or a consolidated entry.
+  void item(Run r, const std::string& at, std::optional<uint64_t> inner) {
+    const bool run = r.count > 1;
     edge(r.size, run ? pointer_append(at, 0) : at, inner);
     if (r.count > facts_.largest_count) {
       facts_.largest_count = r.count;

@@ -25,7 +25,8 @@ struct ReaderFacts {
   // Over the written edges of the grid (integer steps, plain edges, runs'
   // edges): the largest, at the first item that writes it. An edge in a run
   // is pointed at by its run when the run's count is 1 (written [V, 1] or
-  // V, the core does not keep which).
+  // V, the core does not keep which), at the root and in a consolidated
+  // entry alike.
   uint64_t largest_edge = 0;
   std::string largest_edge_at;
   // Over the written run counts (a plain edge counts 1).

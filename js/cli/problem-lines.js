@@ -1,24 +1,15 @@
 // @ts-check
 // Problems as lines a person or a CI reads: `file:line:col: CODE /pointer:
 // message` as compilers print them, or GitHub Actions annotations. The
-// core finds where each pointer's value is written (locatePointers); a
+// core finds where each pointer's value is written (nearestPlaces); a
 // pointer to a member that is missing is placed at its nearest ancestor.
 // Text from the document is escaped for the terminal (terminal-text.js).
-import { locatePointers } from '../tools.js';
+import { nearestPlaces } from '../locate-pointers.js';
 import { safeText } from './terminal-text.js';
 import { bomLength } from './read-file.js';
 
 /** @typedef {{ path: string, message: string, code?: string, byteOffset?: number }} Problem */
 /** @typedef {{ line: number, column: number }} Position */
-
-
-// "/a/b" → ["/a/b", "/a", ""].
-function ancestry(pointer) {
-  const out = [pointer];
-  for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1)) out.push(pointer.slice(0, at));
-  if (pointer !== '') out.push('');
-  return out;
-}
 
 // 1-based line and column of each byte offset, found in one walk over the
 // bytes. Columns count code points (README, "Validate metadata from the
@@ -49,22 +40,17 @@ function lineColumns(bytes, offsets) {
 export function positions(bytes, problems) {
   if (!bytes || problems.length === 0) return problems.map(() => null);
   const skip = bomLength(bytes);
-  const pointers = [...new Set(problems.flatMap((p) => (p.byteOffset === undefined ? ancestry(p.path) : [])))];
-  /** @type {Map<string, import('../index.js').PointerPlace>} */
-  const places = new Map();
-  if (pointers.length) {
-    const found = locatePointers(bytes.subarray(skip), pointers);
-    // A duplicate key's problem is about the later copy.
-    pointers.forEach((pointer, i) => found[i].length && places.set(pointer, found[i][/** @type {number} */ (found[i].length) - 1]));
-  }
-  // The value the pointer names; its member's key for a duplicate key, or
-  // when only an ancestor is there (a member missing from it).
+  const pointers = [...new Set(problems.flatMap((p) => (p.byteOffset === undefined ? [p.path] : [])))];
+  const found = pointers.length ? nearestPlaces(bytes.subarray(skip), pointers) : [];
+  const places = new Map(pointers.map((pointer, i) => [pointer, found[i]]));
+  // The value the pointer names (a duplicate key's problem is about the
+  // later copy's key); its member's key when only an ancestor is there (a
+  // member missing from it).
   const offsetOf = (p) => {
     if (p.byteOffset !== undefined) return p.byteOffset;
-    const exact = places.get(p.path);
-    if (exact) return skip + (p.code === 'DUPLICATE_KEY' ? exact.keyStart ?? exact.start : exact.start);
-    const ancestor = ancestry(p.path).map((a) => places.get(a)).find(Boolean);
-    return ancestor && skip + (ancestor.keyStart ?? ancestor.start);
+    const place = places.get(p.path);
+    if (!place) return undefined;
+    return skip + (place.exact && p.code !== 'DUPLICATE_KEY' ? place.start : place.keyStart ?? place.start);
   };
   const wanted = problems.map(offsetOf);
   const at = lineColumns(bytes, wanted.filter((o) => o !== undefined));

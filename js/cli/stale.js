@@ -3,8 +3,9 @@
 // child's document, and a child written since no longer matches it. Each
 // copy is compared with the child's own zarr.json (read by the guarded
 // reader, inside the tree), and a warning marks the first place they differ.
-// Only the copies' values are compared, not their layout; a child group's
-// own consolidated_metadata is left out, as writers leave it out of copies.
+// Only the copies' values are compared, not their layout or spelling; a
+// child group's own consolidated_metadata is left out, as writers leave it
+// out of copies.
 import { dirname, join, relative, sep } from 'node:path';
 import { parseExact } from '../exact-json.js';
 import { pointerToken, valueAt } from '../json-pointer.js';
@@ -17,13 +18,15 @@ function describe(v) {
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object' && v !== null) return 'an object';
+  if (Object.is(v, -0)) return '-0'; // String(-0) is "0"
   return typeof v === 'string' ? JSON.stringify(v) : String(v);
 }
 
-// How deep below a copy a difference is placed: placing a pointer costs
-// time in proportion to its depth times its length (problem-lines.js walks
-// its ancestors), so a difference deeper than this is reported at its
-// ancestor this deep, whose values differ.
+// How deep below a copy a difference is placed: the walk builds a pointer
+// for each value it meets, at a cost in proportion to its depth (time and
+// memory in the square of the depth, over a deep chain), so below this no
+// pointer is built, and a difference deeper is reported at its ancestor
+// this deep, whose values differ.
 const DEEPEST = 64;
 
 // The pointer (relative) of the first difference between two parsed JSON
@@ -48,9 +51,13 @@ function difference(a, b) {
       }
       continue;
     }
-    // parseExact gives one value one form (a number, or a bigint past 2^53),
-    // and bigints compare by value.
-    if (x !== y) return cut ?? { at, copy: x, own: y };
+    // The same value, as a reader reads it (the README's `validate`):
+    // parseExact gives one value one form (a
+    // number, or a bigint past 2^53), and SameValue is equality by what is
+    // held, so that text compares equal to itself: NaN is NaN (where !==
+    // would call a copy equal byte for byte stale, with nothing to clear
+    // it), and -0 is not 0 (a reader of the copy would read another fill).
+    if (!Object.is(x, y)) return cut ?? { at, copy: x, own: y };
   }
   return null;
 }

@@ -41,6 +41,12 @@ export interface ToolsModule extends ModuleBasics {
    * key, key start, start, end (byte offsets).
    */
   locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
+  /**
+   * Laid out as for locatePointers. Six columns, one entry per pointer:
+   * found, exact (its own value, not an ancestor's), has key, key start,
+   * start, end.
+   */
+  locateNearest(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
   // Plain exports (src/wasm/plan_exports.cpp, grid_crossing.cpp).

@@ -73,6 +73,19 @@ TEST_CASE("reader_facts: a group's consolidated entries, each at its pointer, wr
   CHECK(all[0].largest_count_at == at + "/chunk_grid/configuration/chunk_shapes/1/1/1");
 }
 
+TEST_CASE("reader_facts: a document's pointers are the same at the root and as a consolidated entry (a run of count 1 is pointed at whole)") {
+  const std::string entry = array("[4294967297,6]", rectilinear("[[[4294967296,1],1],[[3,2]]]"));
+  const auto root = one(entry);
+  const auto all = zr::reader_facts(R"({"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":)" +
+                                    entry + "}}}");
+  REQUIRE(all.size() == 1);
+  const std::string at = "/consolidated_metadata/metadata/a";
+  CHECK(root.largest_edge_at == "/chunk_grid/configuration/chunk_shapes/0/0");
+  CHECK(all[0].largest_edge_at == at + root.largest_edge_at);
+  CHECK(root.largest_count_at == "/chunk_grid/configuration/chunk_shapes/1/0/1");
+  CHECK(all[0].largest_count_at == at + root.largest_count_at);
+}
+
 TEST_CASE("reader_facts: text that is not a JSON object gives no facts") {
   CHECK(zr::reader_facts("[1,2]").empty());
   CHECK(zr::reader_facts("{").empty());

@@ -72,6 +72,17 @@ test('icechunk misreads an edge of 2^32 or more, at that edge; 2^32 - 1 it reads
   assert.deepEqual(pick(verdict(huge, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/0` });
 });
 
+// The root's lists are read into runs, which do not keep whether [V, 1] or
+// V was written: such a run is pointed at whole, and so it is in a
+// consolidated entry, where the list is read as written.
+test('a document\'s pointers do not depend on where it is: a run of count 1, at the root and as a consolidated entry', () => {
+  const text = documentText('[4294967296,6]', '[[[4294967296,1]],[6]]');
+  const own = verdict(readerReport(text), 'icechunk', 'later');
+  assert.deepEqual(pick(own), { verdict: 'misreads', pointer: `${AXES}/0/0` });
+  const group = `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":${text}}}}`;
+  assert.deepEqual(pick(verdict(readerReport(group), 'icechunk', 'later')), { verdict: 'misreads', pointer: `/consolidated_metadata/metadata/a${own.pointer}` });
+});
+
 test('icechunk misreads a run count of 2^32 or more, at that count; written counts, not merged runs', () => {
   const report = readerReport(documentText('[4294967296,6]', '[[[1,4294967296]],[6]]'));
   assert.deepEqual(pick(verdict(report, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/0/1` });
