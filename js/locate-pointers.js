@@ -23,7 +23,7 @@ export function locatePointers(text, pointers) {
   });
   const [which, hasKey, keyStarts, starts, ends] = located(text, pointers, toolsModule.native.locatePointers);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
-  /** @type {import('./index.js').PointerPlace[][]} */
+  /** @type {import('./tools.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
   for (let k = 0; k < which.length; k++) {
     const place = hasKey[k] ? { keyStart: at(keyStarts[k]), start: at(starts[k]), end: at(ends[k]) } : { start: at(starts[k]), end: at(ends[k]) };
