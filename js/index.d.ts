@@ -1,6 +1,17 @@
 // Types for zarr-rectilinear, written by hand: the API contract. The rules
 // behind it are in docs/semantics.md; the words in docs/glossary.md.
 
+// `Symbol.dispose` (ChunkGrid's `[Symbol.dispose]`) is declared by
+// TypeScript's esnext.disposable lib and by @types/node, which a browser
+// project (lib ["ES2022", "DOM"]) has neither of. Declared here as that lib
+// declares it: merged declarations of one property are one unique symbol,
+// so this stands beside theirs.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /** A safe-integer number or a bigint. A bigint in gives a bigint out. */
 export type Integer = number | bigint;
 

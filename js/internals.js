@@ -9,3 +9,4 @@
 export { native, heapInUse, problemCodes, f64View, using, withBytes } from './native.js';
 export { toolsModule } from './tools-module.js';
 export { sliceArg } from './selection.js';
+export { readCodecNames } from './zarrita/codec-chain.js';

@@ -9,17 +9,20 @@ const axisFacts = new WeakMap();
 
 class AxisFacts {
   constructor(grid, axis) {
-    const s = grid.axisSummary(axis);
+    const active = BigInt(grid.gridShape[axis]);
+    const declared = BigInt(grid.declaredGridShape[axis]);
     this.grid = grid;
     this.axis = axis;
     this.pseudo = false;
-    this.length = Number(s.length);
-    this.exactLength = BigInt(s.length);
-    this.exactEdgeSum = BigInt(s.edgeSum);
-    this.edgeSum = Number(s.edgeSum);
-    this.activeCount = Number(s.activeCount); // chunks that overlap the array
+    this.exactLength = BigInt(grid.shape[axis]);
+    this.length = Number(this.exactLength);
+    // Where the last declared chunk ends: the sum of the declared edges.
+    const last = declared > 0n ? grid.axisChunk(axis, declared - 1n) : null;
+    this.exactEdgeSum = last ? BigInt(last.origin) + BigInt(last.size) : 0n;
+    this.edgeSum = Number(this.exactEdgeSum);
+    this.activeCount = Number(active); // chunks that overlap the array
     // Where the last active chunk ends: the array's end, padded.
-    this.activeEnd = s.activeCount > 0 ? this.#span(grid.axisChunk(axis, BigInt(s.activeCount) - 1n)) : 0;
+    this.activeEnd = active > 0n ? this.#span(grid.axisChunk(axis, active - 1n)) : 0;
   }
 
   #span(c) {

@@ -21,22 +21,49 @@ export function locatePointers(text, pointers) {
   pointers.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`pointers[${i}]: found ${describe(p)}; expected a string`);
   });
-  const { native, withPointers, columnsFailedAt, copyColumns } = toolsModule;
-  const columns = withPointers(text, pointers, native.locatePointers);
-  const failed = columnsFailedAt(columns);
-  if (failed >= 0) {
-    throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
-  }
-  // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
-  const [which, hasKey, keyStarts, starts, ends] = copyColumns(columns, true);
+  const [which, hasKey, keyStarts, starts, ends] = located(text, pointers, toolsModule.native.locatePointers);
   const at = isString ? stringIndices(text, [keyStarts, starts, ends]) : (byte) => byte;
-  /** @type {import('./index.js').PointerPlace[][]} */
+  /** @type {import('./tools.js').PointerPlace[][]} */
   const out = pointers.map(() => []);
   for (let k = 0; k < which.length; k++) {
     const place = hasKey[k] ? { keyStart: at(keyStarts[k]), start: at(starts[k]), end: at(ends[k]) } : { start: at(starts[k]), end: at(ends[k]) };
     out[which[k]].push(place);
   }
   return out;
+}
+
+/**
+ * For each JSON Pointer (well formed), the place of its value in `bytes`,
+ * else of its nearest ancestor's (`exact` false: a member missing from an
+ * object, an element past an array's end), the last one where a key is
+ * written twice; null when not even the root is there. Byte offsets. In
+ * one pass however deep the pointers: asking locatePointers for each
+ * ancestor would cost time and memory in the square of their depth. For
+ * placing problems (js/cli/problem-lines.js).
+ * @param {Uint8Array} bytes
+ * @param {string[]} pointers
+ * @returns {({ keyStart?: number, start: number, end: number, exact: boolean } | null)[]}
+ */
+export function nearestPlaces(bytes, pointers) {
+  const [found, exact, hasKey, keyStarts, starts, ends] = located(bytes, pointers, toolsModule.native.locateNearest);
+  return pointers.map((_, i) => {
+    if (!found[i]) return null;
+    const place = { start: starts[i], end: ends[i], exact: exact[i] === 1 };
+    return hasKey[i] ? { keyStart: keyStarts[i], ...place } : place;
+  });
+}
+
+// The columns a call laid out as withPointers's gives; a TypeError naming
+// the first pointer that is not one.
+function located(text, pointers, call) {
+  const { withPointers, columnsFailedAt, copyColumns } = toolsModule;
+  const columns = withPointers(text, pointers, call);
+  const failed = columnsFailedAt(columns);
+  if (failed >= 0) {
+    throw new TypeError(`pointers[${failed}]: found ${describe(pointers[failed])}; expected a JSON Pointer: "" or "/" and tokens, with "~" only in ~0 or ~1`);
+  }
+  // Byte offsets are below 2^32 (the wasm memory), so exact as doubles.
+  return copyColumns(columns, true);
 }
 
 // The UTF-16 index of each UTF-8 byte offset in `columns`, found in one walk

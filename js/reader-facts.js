@@ -10,6 +10,15 @@
 
 const TWO_TO_32 = 2 ** 32;
 
+// What zarrita.js 0.7.5 reads: the data types of its getCtr (util.js) and
+// the codecs of its registry (codecs.js).
+const ZARRITA_DATA_TYPES = Object.freeze(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'string']);
+const ZARRITA_CODECS = Object.freeze([
+  'blosc', 'lz4', 'zstd', 'gzip', 'zlib', 'transpose', 'bytes', 'crc32c', 'vlen-utf8', 'json2', 'bitround', 'cast_value', 'scale_offset', 'sharding_indexed',
+  'numcodecs.blosc', 'numcodecs.lz4', 'numcodecs.zstd', 'numcodecs.gzip', 'numcodecs.zlib', 'numcodecs.vlen-utf8', 'numcodecs.shuffle', 'numcodecs.delta',
+  'numcodecs.bitround', 'numcodecs.json2',
+]);
+
 /** @type {readonly import('./index.js').ReaderFacts[]} */
 export const READERS = Object.freeze([
   {
@@ -23,7 +32,9 @@ export const READERS = Object.freeze([
   {
     reader: 'zarr-python', versions: '3.2.0 to 3.3.x', checked: '2026-09-30',
     source: 'https://github.com/zarr-developers/zarr-python/blob/main/src/zarr/core/config.py',
-    note: 'A proposal to read rectilinear grids without the setting is open: https://github.com/zarr-developers/zarr-python/issues/4025.',
+    note: 'A proposal to read rectilinear grids without the setting is open: https://github.com/zarr-developers/zarr-python/issues/4025. ' +
+      'Members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: a document with one that changes what chunks hold ' +
+      '(encoded_chunk_shapes, proposed in https://github.com/zarr-developers/zarr-extensions/pull/75) is misread; readerReport refuses such a document.',
     rules: [
       { when: 'shard-edge-not-divided', verdict: 'refuses', reason: 'the inner chunks of a sharded array must be regular and divide every shard edge', source: 'https://github.com/zarr-developers/zarr-python/pull/4218' },
       { when: 'rectilinear', verdict: 'reads-with-setting', setting: 'array.rectilinear_chunks', reason: 'rectilinear grids are read only with zarr.config.set({"array.rectilinear_chunks": True}) (off by default)' },
@@ -37,14 +48,20 @@ export const READERS = Object.freeze([
   {
     reader: 'zarrs', versions: '0.23.8 and later', checked: '2026-09-30',
     source: 'https://github.com/zarrs/zarrs/blob/main/CHANGELOG.md',
-    note: 'Unreleased work makes declared chunks that lie wholly past the array\'s end an error (rectilinear.rs).',
+    note: 'Unreleased work makes declared chunks that lie wholly past the array\'s end an error (rectilinear.rs). ' +
+      'Members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: a document with one that changes what chunks hold ' +
+      '(encoded_chunk_shapes, proposed in https://github.com/zarr-developers/zarr-extensions/pull/75) is misread; readerReport refuses such a document.',
     rules: [],
   },
   {
     reader: 'zarrita.js', versions: '0.7 (0.7.5 checked)', checked: '2026-09-30',
     source: 'https://www.npmjs.com/package/zarrita/v/0.7.5',
     note: 'zarr.js reads regular grids only too.',
-    rules: [{ when: 'rectilinear', verdict: 'refuses', reason: 'regular chunk grids only' }],
+    rules: [
+      { when: 'data-type-not-in', names: ZARRITA_DATA_TYPES, verdict: 'refuses', reason: 'an unknown data type ("Unknown or unsupported dataType")', source: 'https://github.com/manzt/zarrita.js/blob/main/packages/zarrita/src/util.ts' },
+      { when: 'codec-not-in', names: ZARRITA_CODECS, verdict: 'refuses', reason: 'a codec its registry lacks', source: 'https://github.com/manzt/zarrita.js/blob/main/packages/zarrita/src/codecs.ts' },
+      { when: 'rectilinear', verdict: 'refuses', reason: 'regular chunk grids only' },
+    ],
   },
   {
     reader: 'icechunk', versions: 'repositories in format version 1', checked: '2026-09-30',

@@ -11,6 +11,8 @@ import { GridError } from './grid-error.js';
 import { disposeGrids, readMetadata } from './read-metadata.js';
 import { pointerToken } from './json-pointer.js';
 import { READERS } from './reader-facts.js';
+import { flagOption, optionsArgument } from './arguments.js';
+import { repairMetadata } from './repair.js';
 
 /** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */
 /** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_tools.mjs' */
@@ -21,7 +23,8 @@ import { READERS } from './reader-facts.js';
  */
 
 // Each `when` of js/reader-facts.js: where it holds in an array, or null.
-// All but the sharding rule concern the rectilinear grid alone.
+// All but the sharding rule and the names of data types and codecs
+// concern the rectilinear grid alone.
 /** @type {Record<ReaderRule['when'], (a: ArrayFacts, rule: ReaderRule) => string | null>} */
 const CONDITIONS = {
   'rectilinear': (a) => (a.rectilinear ? `${a.pointer}/chunk_grid/name` : null),
@@ -30,6 +33,12 @@ const CONDITIONS = {
   'edge-at-least': (a, rule) => (a.rectilinear && u64(a.written.largestEdge) >= BigInt(rule.limit ?? 0) ? a.written.largestEdgeAt : null),
   'count-at-least': (a, rule) => (a.rectilinear && u64(a.written.largestCount) >= BigInt(rule.limit ?? 0) ? a.written.largestCountAt : null),
   'shard-edge-not-divided': (a) => a.written.undividedShardEdgeAt || null,
+  'data-type-not-in': (a, rule) => {
+    const { name, at } = a.written.dataType;
+    return name && !rule.names?.includes(name) ? at : null;
+  },
+  'codec-not-in': (a, rule) => a.written.codecs.find(({ name }) => !rule.names?.includes(name))?.at ?? null,
+  'codec-in': (a, rule) => a.written.codecs.find(({ name }) => rule.names?.includes(name))?.at ?? null,
 };
 
 function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisSummary) => boolean} */ test) {
@@ -68,18 +77,25 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
 }
 
 /** @type {typeof import('./tools.js').readerReport} */
-export function readerReport(meta) {
+export function readerReport(meta, opts) {
+  // Strict unless told otherwise: no reader's facts cover what the writers'
+  // ledger reads with a warning (docs/readers.md). {strict: false} (or
+  // {lenient: true}) judges such a document as it is read, each entry
+  // written as meant.
+  const o = optionsArgument(opts);
+  const strict = o.strict === undefined ? !flagOption(o, 'lenient') : flagOption(o, 'strict');
   const { input, problems } = documentInput(meta);
   if (input === null || problems.length) throw new GridError(problems);
-  // Strict: no reader's facts cover what the writers' ledger reads with a
-  // warning, so such a document gets no verdict (docs/readers.md).
-  const read = readMetadata(input, { strict: true });
+  const read = readMetadata(input, { strict });
   try {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
     if (!read.valid) throw new GridError(read.errors);
+    // The facts of the document as read: its entries written back as meant
+    // (an edge 10.0 is the edge 10), at the pointers they were written at.
+    const asRead = read.warnings.length ? repairMetadata(input).text : input;
     const { native, withBytes } = toolsModule;
-    const written = new Map(withBytes(input, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
+    const written = new Map(withBytes(asRead, (address, length) => native.readerFacts(address, length)).map((f) => [f.pointer, f]));
     const arrays = arraysOf(read, written);
     return READERS.map((entry) => {
       // The array that fares worst decides; with none, a group is read.

@@ -3,7 +3,7 @@
 // WebAssembly module of its own beside the one zarr-rectilinear loads
 // (docs/size.md); a page that only reads arrays never needs it. The rules
 // behind it are in docs/semantics.md; the words in docs/glossary.md.
-import type { ChunkGrid, Column, Integer, Metadata, Natural, RegularGridJSON, Run } from './index.js';
+import type { ChunkGrid, Column, Integer, Metadata, Natural, ReadOptions, RegularGridJSON, Run } from './index.js';
 
 export type { ChunkGrid } from './index.js';
 
@@ -204,9 +204,15 @@ export interface ReaderRule {
    * `edge-at-least` / `count-at-least`: a written edge length / run count of
    * at least `limit`. `shard-edge-not-divided`: the sharding codec's inner
    * chunk shape does not divide every shard edge (any grid).
+   * `data-type-not-in`: the data type is not one of `names`.
+   * `codec-not-in` / `codec-in`: a codec (a sharding codec's own included)
+   * is not / is one of `names`.
    */
-  when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided';
+  when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided'
+    | 'data-type-not-in' | 'codec-not-in' | 'codec-in';
   limit?: number;
+  /** The names a `*-in` / `*-not-in` rule lists. */
+  names?: readonly string[];
   verdict: Exclude<Verdict, 'reads'>;
   setting?: string;
   reason: string;
@@ -230,13 +236,18 @@ export interface ReaderFacts {
 export declare const READERS: readonly ReaderFacts[];
 
 /**
- * For a document that `validateMetadata` accepts (strict rules), what each
- * reader in `READERS` does with it, in that order. A group is judged by the
- * arrays of its consolidated metadata: the one that fares worst decides.
+ * For a document that `validateMetadata` accepts, what each reader in
+ * `READERS` does with it, in that order. A group is judged by the arrays of
+ * its consolidated metadata: the one that fares worst decides. Strict
+ * unless told otherwise, unlike `readMetadata`: no reader's facts cover
+ * what the writers' ledger reads with a warning. With `{strict: false}` (or
+ * `{lenient: true}`), a document valid with such warnings is judged as it
+ * is read, each entry as its writers meant it (an edge `10.0` is the edge
+ * 10); its warnings are `readMetadata`'s.
  * Throws a GridError (with every problem) for a document that is not valid,
  * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
  */
-export declare function readerReport(meta: Metadata): ReaderVerdict[];
+export declare function readerReport(meta: Metadata, opts?: ReadOptions): ReaderVerdict[];
 
 /** One change `repairMetadata` made. */
 export interface RepairChange {

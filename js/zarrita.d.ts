@@ -10,15 +10,18 @@ export type { ChunkRegion, Selection, SelectionEntry } from './index.js';
 /**
  * The data types read: numeric types and bool (float16 where the engine has
  * Float16Array), all also written, and `string` (vlen-utf8, as zarr-python
- * writes it), read into a plain Array of strings as zarrita does; `create`
- * and `set` refuse it with an UnsupportedError.
+ * writes it), read into a plain Array of strings as zarrita does, and
+ * `variable_length_bytes` (vlen-bytes, as zarr-python writes it), read into
+ * a plain Array of Uint8Array; `create` and `set` refuse these two with an
+ * UnsupportedError. `data_type` may be written as a name or as
+ * `{"name": ...}`.
  */
 export type SupportedDataType =
   | 'bool'
   | 'int8' | 'int16' | 'int32' | 'int64'
   | 'uint8' | 'uint16' | 'uint32' | 'uint64'
   | 'float16' | 'float32' | 'float64'
-  | 'string';
+  | 'string' | 'variable_length_bytes';
 
 export type DataTypeQuery = SupportedDataType | 'number' | 'bigint' | 'boolean';
 
@@ -33,6 +36,7 @@ type NarrowDataType<Q extends DataTypeQuery> = Q extends 'number'
 /** The typed array that holds a data type (BoolArray for bool, an Array of strings for string, as in zarrita). */
 export type TypedArrayFor<D extends SupportedDataType> = D extends 'bool' ? BoolArray
   : D extends 'string' ? string[]
+  : D extends 'variable_length_bytes' ? Uint8Array[]
   : D extends 'int8' ? Int8Array
   : D extends 'int16' ? Int16Array
   : D extends 'int32' ? Int32Array
@@ -45,8 +49,9 @@ export type TypedArrayFor<D extends SupportedDataType> = D extends 'bool' ? Bool
   : D extends 'float64' ? Float64Array
   : ArrayLike<number>;
 
-/** One element: boolean for bool, bigint for 64-bit integers, a string for string, number otherwise. */
-export type ScalarFor<D extends SupportedDataType> = D extends 'bool' ? boolean : D extends 'int64' | 'uint64' ? bigint : D extends 'string' ? string : number;
+/** One element: boolean for bool, bigint for 64-bit integers, a string for string, a Uint8Array for variable_length_bytes, number otherwise. */
+export type ScalarFor<D extends SupportedDataType> = D extends 'bool' ? boolean : D extends 'int64' | 'uint64' ? bigint : D extends 'string' ? string
+  : D extends 'variable_length_bytes' ? Uint8Array : number;
 
 /** zarrita's chunk shape: data in C order here, with its shape and strides. */
 export interface NdArray<D extends SupportedDataType = SupportedDataType> {

@@ -15,6 +15,8 @@ command -v chromium > /dev/null || missing+=(chromium)
 command -v xz > /dev/null || missing+=(xz-utils)
 # The unpacker's tests check it against liblzma (tests/cpp/unpack*.cpp).
 [ -f /usr/include/lzma.h ] || missing+=(liblzma-dev)
+# The zarr-python fixtures' numcodecs.bz2 chunks are encoded with it (tests/zarrita/falcon-encode.mjs).
+command -v bzip2 > /dev/null || missing+=(bzip2)
 # The fuzzer: clang with libFuzzer and the sanitizer runtimes.
 command -v clang++-14 > /dev/null || missing+=(clang-14)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' > /dev/null || missing+=(libclang-rt-14-dev)

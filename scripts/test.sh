@@ -23,6 +23,7 @@ bash tests/fuzz/run.sh --ci
 echo "== TypeScript declarations (tsc --noEmit)"
 npx tsc --noEmit -p tests/types
 npx tsc --noEmit -p tests/types/viewer
+npx tsc --noEmit -p tests/types/browser   # a browser project: lib ES2022 + DOM, no @types/node, skipLibCheck off
 
 echo "== JS checked against the declarations (tsc, checkJs)"
 npx tsc -p tsconfig.json

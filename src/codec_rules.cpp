@@ -1,5 +1,7 @@
 #include "codec_rules.hpp"
 
+#include "known_extensions.hpp"
+
 #include <algorithm>
 #include <vector>
 
@@ -63,7 +65,12 @@ class CodecRules : public RuleReporter {
     if (std::find(choices.begin(), choices.end(), string_of(*v)) == choices.end()) error(at, found(*v) + expected, ProblemCode::Invalid);
   }
 
-  Kind codec(const JsonValue& v, const std::string& path, const Context& ctx) {
+  // One codec, checked in `ctx`, which it turns into the context of the
+  // codecs after it: a codec that changes the rank (reshape) gives the new
+  // rank, one that changes the data type (cast_value) leaves the element
+  // size unknown, and after a codec this library does not know nothing is
+  // known (its output is not checked against what follows).
+  Kind codec(const JsonValue& v, const std::string& path, Context& ctx) {
     if (is_string(v)) {  // ledger: bare-codec-names
       const std::string name(string_of(v));
       const std::string object = "{\"name\": \"" + name + "\"}";
@@ -75,7 +82,7 @@ class CodecRules : public RuleReporter {
       }
     }
     const auto ext = extension(v, path, "a codec");
-    if (!ext) return Kind::Unknown;
+    if (!ext) return ctx = {}, Kind::Unknown;
     const std::string_view n = ext->name;
     if (n == "bytes") {
       config_choice(*ext, path, "endian", {"little", "big"}, ctx.one_byte == false);
@@ -109,10 +116,63 @@ class CodecRules : public RuleReporter {
       config_integer(*ext, path, "blocksize", 0, UINT32_MAX, true);
       return Kind::BytesToBytes;
     }
-    if (n == "crc32c") return Kind::BytesToBytes;
+    if (n == "reshape") {
+      ctx.ndim = reshape(*ext, path, ctx);
+      return Kind::ArrayToArray;
+    }
+    if (n == "cast_value") ctx.one_byte.reset();
+    if (const KnownCodec* known = known_codec(n)) {
+      switch (known->kind) {
+        case CodecKind::ArrayToArray: return Kind::ArrayToArray;
+        case CodecKind::ArrayToBytes: return Kind::ArrayToBytes;
+        case CodecKind::BytesToBytes: return Kind::BytesToBytes;
+      }
+    }
     warn(v.IsObject() ? path + "/name" : path,
-         "found the codec \"" + std::string(n) + "\", an extension this library does not know; its place in the chain is not checked");
+         "found the codec \"" + std::string(n) + "\", an extension this library does not know; its place in the chain, and the codecs after it, are checked only in general");
+    ctx = {};
     return Kind::Unknown;
+  }
+
+  // zarr-extensions codecs/reshape: `shape` lists the output axes, each an
+  // edge (a positive integer, or -1 once, for what the others leave) or a
+  // list of consecutive input axes merged into one. The output's rank, or
+  // nothing when the configuration is refused.
+  std::optional<size_t> reshape(const Extension& ext, const std::string& path, const Context& ctx) {
+    const std::string at = config_path(ext, path, "shape");
+    const std::string expected = "; expected an array of output axes: each a positive integer, -1 (once), or a list of consecutive input axes";
+    const JsonValue* shape = config_member(ext, "shape");
+    if (!shape) return error(at, absent(ext, "shape") + expected, ProblemCode::Missing), std::nullopt;
+    if (!shape->IsArray()) return error(at, found(*shape) + expected, ProblemCode::WrongType), std::nullopt;
+    if (shape->Empty()) return error(at, "found []" + expected, ProblemCode::EmptyList), std::nullopt;
+    bool ok = true;
+    bool inferred = false;
+    std::optional<uint64_t> next_axis;  // the input axis a list must start at, after an earlier list
+    for (rapidjson::SizeType i = 0; i < shape->Size(); ++i) {
+      const JsonValue& entry = (*shape)[i];
+      const std::string here = pointer_append(at, i);
+      if (entry.IsArray()) {
+        if (entry.Empty()) ok = false, error(here, "found []" + expected, ProblemCode::EmptyList);
+        for (rapidjson::SizeType k = 0; k < entry.Size(); ++k) {
+          const auto axis = integer_of(entry[k]);
+          const bool in_rank = axis && !axis->negative && (!ctx.ndim || axis->magnitude < *ctx.ndim);
+          const bool in_order = axis && (!next_axis || axis->magnitude == *next_axis);
+          if (!in_rank || !in_order) {
+            ok = false;
+            error(pointer_append(here, k), found(entry[k]) + "; expected " + (next_axis ? "input axis " + std::to_string(*next_axis) + ", the next after the one before" : std::string("an input axis")) +
+                                              (ctx.ndim ? " (the chunk has " + std::to_string(*ctx.ndim) + ")" : ""),
+                  axis ? ProblemCode::Invalid : ProblemCode::WrongType);
+            break;
+          }
+          next_axis = axis->magnitude + 1;
+        }
+        continue;
+      }
+      const auto edge = integer_of(entry);
+      if (edge && edge->negative && edge->magnitude == 1 && !inferred) inferred = true;
+      else if (!edge || edge->negative || edge->magnitude == 0) ok = false, error(here, found(entry) + expected, edge ? ProblemCode::Invalid : ProblemCode::WrongType);
+    }
+    return ok ? std::optional<size_t>(shape->Size()) : std::nullopt;
   }
 
   void transpose(const Extension& ext, const std::string& path, const Context& ctx) {
@@ -177,7 +237,8 @@ class CodecRules : public RuleReporter {
     }
     if (list->Empty()) return error(path, "found []; expected " + expected, ProblemCode::EmptyList);
     std::vector<Kind> kinds;
-    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), ctx));
+    Context here = ctx;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) kinds.push_back(codec((*list)[i], pointer_append(path, i), here));
     const bool all_known = std::find(kinds.begin(), kinds.end(), Kind::Unknown) == kinds.end();
     const auto first = std::find(kinds.begin(), kinds.end(), Kind::ArrayToBytes);
     if (first == kinds.end()) {

@@ -49,11 +49,12 @@ std::string unfit_name(std::string_view name) {
   return "";
 }
 
-// Problems found relative to a document, moved to where it is in the text.
-void report_at(Problems& to, const std::string& pointer, Problems&& from) {
+// Problems found relative to a document, moved to where it is in the text
+// (`every_fix`: as report's).
+void report_at(Problems& to, const std::string& pointer, Problems&& from, bool every_fix = false) {
   for (Problem& p : from) {
     p.path.insert(0, pointer);
-    report(to, std::move(p));
+    report(to, std::move(p), every_fix);
   }
 }
 
@@ -85,7 +86,7 @@ class DocumentReader {
       if (parsed_.non_finite) judge_non_finite_tokens(doc, group, options_.quirks, errors, warnings);
     }
     report_at(node.errors, node.pointer, std::move(errors));
-    report_at(node.warnings, node.pointer, std::move(warnings));
+    report_at(node.warnings, node.pointer, std::move(warnings), options_.quirks == Quirks::Repair);
     if (metadata) read_entries(node, *metadata, depth);
     if (!node.errors.empty()) node.grid.reset();
     return inherited;
@@ -161,7 +162,7 @@ class DocumentReader {
         entry.grid.reset();
       }
       for (size_t i = inherited; i < entry.errors.size(); ++i) report(node.errors, entry.errors[i]);
-      for (const Problem& w : entry.warnings) report(node.warnings, w);
+      for (const Problem& w : entry.warnings) report(node.warnings, w, options_.quirks == Quirks::Repair);
     }
   }
 

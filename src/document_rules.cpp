@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "codec_rules.hpp"
+#include "known_extensions.hpp"
 #include "rule_support.hpp"
 
 namespace zr {
@@ -29,10 +30,10 @@ class Rules : public RuleReporter {
     const std::string at = v->IsObject() ? path + "/name" : path;
     using F = DataType::Family;
     static constexpr std::pair<std::string_view, DataType> kCore[] = {
-        {"bool", {F::Bool, 8}},       {"int8", {F::Int, 8}},       {"int16", {F::Int, 16}},      {"int32", {F::Int, 32}},
-        {"int64", {F::Int, 64}},      {"uint8", {F::UInt, 8}},     {"uint16", {F::UInt, 16}},    {"uint32", {F::UInt, 32}},
-        {"uint64", {F::UInt, 64}},    {"float16", {F::Float, 16}}, {"float32", {F::Float, 32}},  {"float64", {F::Float, 64}},
-        {"complex64", {F::Complex, 64}}, {"complex128", {F::Complex, 128}}};
+#define ZR_DATA_TYPE_ENTRY(name, family, bits, read) {name, {F::family, bits}},
+        ZR_KNOWN_DATA_TYPES(ZR_DATA_TYPE_ENTRY)
+#undef ZR_DATA_TYPE_ENTRY
+    };
     for (const auto& [name, type] : kCore) {
       if (ext->name == name) return type;
     }
@@ -113,7 +114,8 @@ class Rules : public RuleReporter {
     if (!type) return;
     using F = DataType::Family;
     const unsigned b = type->bits;
-    if (v->IsNull()) {  // ledger: zarrita-null-fill-value
+    const bool varying = type->family == F::String || type->family == F::Bytes;  // no zero to read null as
+    if (v->IsNull() && !varying) {  // ledger: zarrita-null-fill-value
       // zarrita fills a missing chunk with null, which a typed array reads as 0.
       JsonValue zero;
       if (type->family == F::Bool) zero.SetBool(false);
@@ -135,6 +137,12 @@ class Rules : public RuleReporter {
       return;
     }
     switch (type->family) {
+      case F::String:
+        if (!is_string(*v)) error(path, found(*v) + "; expected a string for data_type string", ProblemCode::WrongType);
+        break;
+      case F::Bytes:  // zarr-python writes the bytes in base64
+        if (!is_string(*v)) error(path, found(*v) + "; expected the bytes as a base64 string for data_type variable_length_bytes", ProblemCode::WrongType);
+        break;
       case F::Bool:
         if (!v->IsBool()) error(path, found(*v) + "; expected true or false (bool)", ProblemCode::WrongType);
         break;
@@ -261,8 +269,8 @@ void check_array_rules(const JsonValue& doc, std::optional<size_t> ndim, Quirks 
   else if (const JsonValue* n = dt && dt->IsObject() ? member(*dt, "name") : nullptr; n && kind_of(*n) == JsonKind::String) type_name = string_of(*n);
   rules.fill_value(member(doc, "fill_value"), type, type_name);
   rules.chunk_key_encoding(member(doc, "chunk_key_encoding"));
-  std::optional<bool> one_byte;
-  if (type) one_byte = type->bits == 8 || type->family == DataType::Family::Raw;
+  std::optional<bool> one_byte;  // unknown for a type of elements of varying size
+  if (type && type->bits != 0) one_byte = type->bits == 8 || type->family == DataType::Family::Raw;
   check_codecs(rules, member(doc, "codecs"), ndim, one_byte);
   rules.dimension_names(member(doc, "dimension_names"), ndim);
   rules.attributes(member(doc, "attributes"));

@@ -123,6 +123,9 @@ inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
 // this bounds that at about 2 GB.
 inline constexpr size_t kMaxJsonValues = size_t(1) << 25;
 
+// The four bytes JSON allows between tokens.
+inline bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
 // Parses UTF-8 bytes with an iterative parser: no nesting depth can
 // overflow the stack. Duplicate keys anywhere are reported at their pointer.
 // With `only` non-empty, only those top-level members are kept (any other

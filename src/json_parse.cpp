@@ -299,6 +299,31 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   }
 };
 
+// What a syntax error is and where, in the words of someone who reads the
+// text: RapidJSON reports a trailing comma at the bracket after it ("Invalid
+// value", "Missing a name"), a misspelled literal such as `nan` at the
+// letter it stopped on, and a NUL byte (where its MemoryStream ends) as
+// the end of the input: "The document is empty" for a binary file. `at`
+// (an offset in `text`) is moved to the comma, the literal's first letter,
+// the NUL byte; `skipped` bytes came before `text` in the input.
+std::string syntax_message(std::string_view text, rapidjson::ParseErrorCode code, size_t& at, size_t skipped) {
+  const auto byte = [&] { return "at byte " + std::to_string(at + skipped); };
+  if (at < text.size() && text[at] == '\0') return "found a NUL byte " + byte() + "; expected JSON text (UTF-8), not binary data";
+  const bool closing = at < text.size() && (text[at] == ']' || text[at] == '}');
+  if (closing && (code == rapidjson::kParseErrorValueInvalid || code == rapidjson::kParseErrorObjectMissName)) {
+    size_t before = at;
+    while (before > 0 && json_space(text[before - 1])) --before;
+    if (before > 0 && text[before - 1] == ',') {
+      at = before - 1;
+      return "found a trailing comma " + byte() + "; expected a value after it (JSON has no trailing commas)";
+    }
+  }
+  if (code == rapidjson::kParseErrorValueInvalid) {
+    while (at > 0 && std::isalpha(static_cast<unsigned char>(text[at - 1]))) --at;
+  }
+  return "found invalid JSON " + byte() + ": " + rapidjson::GetParseError_En(code);
+}
+
 }  // namespace
 
 void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::span<const std::string_view> only,
@@ -365,12 +390,12 @@ void parse_json(std::string_view bytes, Quirks quirks, ParsedJson& out, std::spa
     return;
   }
   if (result.IsError()) {
-    const size_t at = result.Offset() + skipped;
-    out.errors.push_back({"", "found invalid JSON at byte " + std::to_string(at) + ": " +
-                                  rapidjson::GetParseError_En(result.Code()),
+    size_t at = result.Offset();
+    const std::string message = syntax_message(bytes, result.Code(), at, skipped);
+    out.errors.push_back({"", message,
                           result.Code() == rapidjson::kParseErrorStringInvalidEncoding ? ProblemCode::Encoding
                                                                                          : ProblemCode::Syntax,
-                          static_cast<int64_t>(at)});
+                          static_cast<int64_t>(at + skipped)});
     return;
   }
   report_duplicate_keys(out.document, out.errors, only);

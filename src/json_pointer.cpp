@@ -42,8 +42,9 @@ class PointerTrie {
  public:
   static constexpr int32_t kNone = -1;
 
-  // nullopt (and the index of the bad pointer) if one is malformed.
-  std::optional<size_t> add_all(std::span<const std::string_view> pointers) {
+  // nullopt (and the index of the bad pointer) if one is malformed. With
+  // `every_prefix`, the places of each pointer's ancestors are kept too.
+  std::optional<size_t> add_all(std::span<const std::string_view> pointers, bool every_prefix = false) {
     tokens_.resize(pointers.size());
     for (size_t i = 0; i < pointers.size(); ++i) {
       if (!pointer_tokens(pointers[i], tokens_[i])) return i;
@@ -51,10 +52,16 @@ class PointerTrie {
     // The maps below view the decoded tokens, which no longer move.
     nodes_.assign(1, Node{});
     slot_of_.resize(pointers.size());
+    node_of_.resize(pointers.size());
     for (size_t i = 0; i < pointers.size(); ++i) {
       int32_t node = 0;
-      for (const std::string& token : tokens_[i]) node = child_for(node, token);
-      if (nodes_[node].slot == kNone) nodes_[node].slot = static_cast<int32_t>(slots_++);
+      if (every_prefix) give_slot(node);
+      for (const std::string& token : tokens_[i]) {
+        node = child_for(node, token);
+        if (every_prefix) give_slot(node);
+      }
+      give_slot(node);
+      node_of_[i] = node;
       slot_of_[i] = static_cast<size_t>(nodes_[node].slot);
     }
     for (Node& n : nodes_) std::sort(n.indices.begin(), n.indices.end());
@@ -77,18 +84,27 @@ class PointerTrie {
   int32_t slot(int32_t node) const { return node == kNone ? kNone : nodes_[node].slot; }
   size_t slots() const { return slots_; }
   size_t slot_of(size_t pointer) const { return slot_of_[pointer]; }
+  // The node a pointer ends at, and a node's parent (kNone for the root).
+  int32_t node_of(size_t pointer) const { return node_of_[pointer]; }
+  int32_t parent(int32_t node) const { return nodes_[node].parent; }
 
  private:
   struct Node {
     std::unordered_map<std::string_view, int32_t> keys;
     std::vector<std::pair<uint64_t, int32_t>> indices;  // tokens that can name an array element
     int32_t slot = kNone;
+    int32_t parent = kNone;
   };
+
+  void give_slot(int32_t node) {
+    if (nodes_[node].slot == kNone) nodes_[node].slot = static_cast<int32_t>(slots_++);
+  }
 
   int32_t child_for(int32_t node, const std::string& token) {
     if (const auto it = nodes_[node].keys.find(token); it != nodes_[node].keys.end()) return it->second;
     const auto child = static_cast<int32_t>(nodes_.size());
     nodes_.emplace_back();
+    nodes_.back().parent = node;
     nodes_[node].keys.emplace(token, child);
     // "0" or digits without a leading zero: also an array index.
     if (token == "0" || (!token.empty() && token[0] != '0')) {
@@ -100,6 +116,7 @@ class PointerTrie {
   std::vector<std::vector<std::string>> tokens_;
   std::vector<Node> nodes_;
   std::vector<size_t> slot_of_;
+  std::vector<int32_t> node_of_;
   size_t slots_ = 0;
 };
 
@@ -206,11 +223,9 @@ struct PointerFinder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PointerFi
   bool EndArray(rapidjson::SizeType) { return end(); }
 };
 
-}  // namespace
-
-Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::span<const std::string_view> pointers) {
-  PointerTrie trie;
-  if (const auto bad = trie.add_all(pointers)) return *bad;
+// The places of every node of `trie` that has a slot, by slot, in one SAX
+// pass; and whether the whole text is one JSON value.
+std::pair<std::vector<std::vector<ValueSpan>>, bool> find_places(std::string_view bytes, const PointerTrie& trie) {
   std::vector<std::vector<ValueSpan>> by_slot;
   const auto read = [&](std::string_view text, const std::vector<Patch>* patches) {
     by_slot.assign(trie.slots(), {});
@@ -232,6 +247,15 @@ Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::spa
     const std::vector<Patch> patches = patch_huge_numbers(patched);
     std::tie(code, complete) = read(patched, &patches);
   }
+  return {std::move(by_slot), complete};
+}
+
+}  // namespace
+
+Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::span<const std::string_view> pointers) {
+  PointerTrie trie;
+  if (const auto bad = trie.add_all(pointers)) return *bad;
+  auto [by_slot, complete] = find_places(bytes, trie);
   PointerPlaces out;
   out.complete = complete;
   // A pointer asked for twice gets a copy; the last to ask takes the places.
@@ -241,6 +265,24 @@ Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::spa
   for (size_t i = 0; i < pointers.size(); ++i) {
     std::vector<ValueSpan>& found = by_slot[trie.slot_of(i)];
     out.places[i] = last_asked[trie.slot_of(i)] == i ? std::move(found) : found;
+  }
+  return out;
+}
+
+Expected<std::vector<std::optional<NearestPlace>>, size_t> locate_nearest(std::string_view bytes,
+                                                                        std::span<const std::string_view> pointers) {
+  PointerTrie trie;
+  if (const auto bad = trie.add_all(pointers, true)) return *bad;
+  const std::vector<std::vector<ValueSpan>> by_slot = find_places(bytes, trie).first;
+  std::vector<std::optional<NearestPlace>> out(pointers.size());
+  for (size_t i = 0; i < pointers.size(); ++i) {
+    // Up from the pointer's own node: O(its depth).
+    for (int32_t node = trie.node_of(i); node != PointerTrie::kNone; node = trie.parent(node)) {
+      const std::vector<ValueSpan>& found = by_slot[static_cast<size_t>(trie.slot(node))];
+      if (found.empty()) continue;
+      out[i] = NearestPlace{found.back(), node == trie.node_of(i)};
+      break;
+    }
   }
   return out;
 }

@@ -48,4 +48,18 @@ struct PointerPlaces {
 // (neither "" nor starting with "/", or a "~" not followed by 0 or 1).
 Expected<PointerPlaces, size_t> locate_pointers(std::string_view bytes, std::span<const std::string_view> pointers);
 
+// For each JSON Pointer, the place of the deepest value along it that the
+// text holds: its own value (`exact`), else its nearest ancestor's (a
+// member missing from an object, an element past an array's end); the
+// last place where a key is written twice; nullopt when not even the root
+// is there. As locate_pointers, in one pass: O(text + pointers), however
+// deep the pointers (asking locate_pointers for every ancestor would take
+// time and memory in the square of their depth).
+struct NearestPlace {
+  ValueSpan place;
+  bool exact;
+};
+Expected<std::vector<std::optional<NearestPlace>>, size_t> locate_nearest(std::string_view bytes,
+                                                                        std::span<const std::string_view> pointers);
+
 }  // namespace zr

@@ -249,7 +249,7 @@ class GridReader {
     bool has_lists = false;
     for (const JsonValue& item : chunk_shape->GetArray()) has_lists = has_lists || item.IsArray();
     // ledger: regular-edge-lists
-    if (has_lists && quirks_ == Quirks::Read) {
+    if (has_lists && reads_as_meant(quirks_)) {
       note_quirk(quirks_, {Quirk::RegularEdgeLists, shape_path, "edge lists in a \"regular\" grid",
                            "the \"rectilinear\" grid they describe", "", ProblemCode::WrongType, ProblemCode::RegularEdgeLists},
                  errors_, warnings_, {Fix::Kind::Rectilinear});
@@ -289,10 +289,29 @@ class GridReader {
       kind = nullptr;
     }
     const JsonValue* shapes = object_member(*config, path, "chunk_shapes", "an array with one entry per axis", JsonKind::Array);
+    const bool only_known = known_members(*config, path);
     if (!shapes) return std::nullopt;
     auto axes_ = axes(*shapes, pointer_append(path, "chunk_shapes"), lengths, "shape");
-    if (!axes_ || !kind) return std::nullopt;
+    if (!axes_ || !kind || !only_known) return std::nullopt;
     return ChunkGrid(std::move(*axes_));
+  }
+
+  // A member of the rectilinear configuration other than "kind" and
+  // "chunk_shapes" may change what the chunks hold: a reader that skips it
+  // can read wrong values, so it is an error in every mode (docs/semantics.md).
+  bool known_members(const JsonValue& config, const std::string& path) {
+    bool ok = true;
+    for (auto m = config.MemberBegin(); m != config.MemberEnd(); ++m) {
+      const std::string_view key(m->name.GetString(), m->name.GetStringLength());
+      if (key == "kind" || key == "chunk_shapes") continue;
+      ok = false;
+      const std::string why = key == "encoded_chunk_shapes"
+                                  ? ", a proposal (zarr-extensions pull request 75) for chunks that decode to more elements than they hold, which this version does not read"
+                                  : ", which this version does not know";
+      error(pointer_append(path, key), "found the member \"" + std::string(key) + "\"" + why + "; expected only \"kind\" and \"chunk_shapes\"",
+            ProblemCode::UnknownKey);
+    }
+    return ok;
   }
 
   // dask-style edges: plain positive integers; [] or [0] is a zero-length axis.

@@ -115,8 +115,12 @@ inline constexpr size_t kMaxProblems = 1000;
 inline bool problems_full(const Problems& problems) { return problems.size() > kMaxProblems; }
 
 // Adds a problem; past kMaxProblems, one last entry says that more were found.
-inline void report(Problems& problems, Problem problem) {
-  if (problems.size() < kMaxProblems) {
+// With `every_fix`, a writers' ledger warning that repair writes back is
+// added past that limit (Quirks::Repair, writers_ledger.hpp).
+inline void report(Problems& problems, Problem problem, bool every_fix = false) {
+  if (every_fix && problem.fix.kind != Fix::Kind::None && problem.fix.kind != Fix::Kind::Unfixable) {
+    problems.push_back(std::move(problem));
+  } else if (problems.size() < kMaxProblems) {
     problems.push_back(std::move(problem));
   } else if (problems.size() == kMaxProblems) {
     problems.push_back({"", "found more problems; only the first " + std::to_string(kMaxProblems) + " are listed",

@@ -24,7 +24,7 @@ class FactReader {
   // (a consolidated entry's, or a "regular" grid's integers).
   void axis(ParsedJson& parsed, const JsonValue& v, const std::string& at, std::optional<uint64_t> inner) {
     if (const std::vector<Run>* runs = parsed.runs_of(v)) {
-      for (size_t k = 0; k < runs->size(); ++k) item((*runs)[k], pointer_append(at, k), (*runs)[k].count > 1, inner);
+      for (size_t k = 0; k < runs->size(); ++k) item((*runs)[k], pointer_append(at, k), inner);
     } else if (const auto step = uint_of(&v)) {
       edge(*step, at, inner);
     } else if (v.IsArray()) {
@@ -33,15 +33,19 @@ class FactReader {
         const bool run = written.IsArray() && written.Size() == 2;
         const auto size = uint_of(run ? &written[0] : &written);
         const auto count = run ? uint_of(&written[1]) : std::optional<uint64_t>(1);
-        if (size && count) item({*size, *count}, pointer_append(at, k), run, inner);
+        if (size && count) item({*size, *count}, pointer_append(at, k), inner);
       }
     }
   }
 
  private:
   // An item of a list: a plain edge, or a run (whose edge and count have
-  // pointers of their own).
-  void item(Run r, const std::string& at, bool run, std::optional<uint64_t> inner) {
+  // pointers of their own). A run of count 1 is pointed at as a whole, as
+  // an edge is, however it was written: the root's lists are read into runs,
+  // which do not keep whether [V, 1] or V was written, and a document's
+  // pointers are the same whether it is the root or a consolidated entry.
+  void item(Run r, const std::string& at, std::optional<uint64_t> inner) {
+    const bool run = r.count > 1;
     edge(r.size, run ? pointer_append(at, 0) : at, inner);
     if (r.count > facts_.largest_count) {
       facts_.largest_count = r.count;
@@ -78,9 +82,35 @@ const JsonValue* inner_chunk_shape(const JsonValue& doc, const std::string& base
   return nullptr;
 }
 
+// A name, bare or as an extension object's "name", with its pointer.
+NameAt name_of(const JsonValue* v, const std::string& at) {
+  if (v && kind_of(*v) == JsonKind::String) return {std::string(string_of(*v)), at};
+  const JsonValue* name = v && v->IsObject() ? member(*v, "name") : nullptr;
+  if (name && kind_of(*name) == JsonKind::String) return {std::string(string_of(*name)), pointer_append(at, "name")};
+  return {};
+}
+
+// The codecs of a list, each sharding codec's own after it.
+void codec_names(const JsonValue* codecs, const std::string& at, size_t depth, std::vector<NameAt>& out) {
+  if (!codecs || !codecs->IsArray() || depth > kMaxConsolidatedDepth) return;
+  for (rapidjson::SizeType i = 0; i < codecs->Size(); ++i) {
+    const std::string here = pointer_append(at, i);
+    NameAt named = name_of(&(*codecs)[i], here);
+    if (named.name.empty()) continue;
+    const bool sharding = named.name == "sharding_indexed";
+    out.push_back(std::move(named));
+    const JsonValue* config = sharding && (*codecs)[i].IsObject() ? member((*codecs)[i], "configuration") : nullptr;
+    if (!config || !config->IsObject()) continue;
+    codec_names(member(*config, "codecs"), pointer_append(pointer_append(here, "configuration"), "codecs"), depth + 1, out);
+    codec_names(member(*config, "index_codecs"), pointer_append(pointer_append(here, "configuration"), "index_codecs"), depth + 1, out);
+  }
+}
+
 ReaderFacts array_facts(ParsedJson& parsed, const JsonValue& doc, const std::string& base) {
   ReaderFacts facts;
   facts.pointer = base;
+  facts.data_type = name_of(member(doc, "data_type"), pointer_append(base, "data_type"));
+  codec_names(member(doc, "codecs"), pointer_append(base, "codecs"), 0, facts.codecs);
   const JsonValue* inner = inner_chunk_shape(doc, base, facts.inner_chunk_shape_at);
   const JsonValue* grid = member(doc, "chunk_grid");
   const JsonValue* name = grid && grid->IsObject() ? member(*grid, "name") : nullptr;

@@ -1,6 +1,7 @@
 // What other readers of a zarr.json differ on, read from the document as
-// written: the grid's name, its largest written edge and run count, and
-// whether a sharded array's inner chunk edges divide every shard edge.
+// written: the grid's name, its largest written edge and run count,
+// whether a sharded array's inner chunk edges divide every shard edge, and
+// the names of its data type and codecs.
 // Facts only, each at its JSON Pointer; which reader does what with them is
 // data in the JS package (js/reader-facts.js, docs/readers.md).
 #pragma once
@@ -11,6 +12,12 @@
 
 namespace zr {
 
+// A name as written (a data type's or a codec's), and where.
+struct NameAt {
+  std::string name;
+  std::string at;
+};
+
 // The facts of one array document.
 struct ReaderFacts {
   std::string pointer;    // where the document is: "" for the root, else a consolidated entry's
@@ -18,7 +25,8 @@ struct ReaderFacts {
   // Over the written edges of the grid (integer steps, plain edges, runs'
   // edges): the largest, at the first item that writes it. An edge in a run
   // is pointed at by its run when the run's count is 1 (written [V, 1] or
-  // V, the core does not keep which).
+  // V, the core does not keep which), at the root and in a consolidated
+  // entry alike.
   uint64_t largest_edge = 0;
   std::string largest_edge_at;
   // Over the written run counts (a plain edge counts 1).
@@ -28,6 +36,10 @@ struct ReaderFacts {
   // the first written shard edge that its entry for that axis does not divide.
   std::string inner_chunk_shape_at;
   std::string undivided_shard_edge_at;
+  // The data type's name (written bare or as {"name": ...}; "" when neither).
+  NameAt data_type;
+  // Every codec's name, a sharding codec's own codecs after it, in document order.
+  std::vector<NameAt> codecs;
 };
 
 // The facts of every array document in `json`: the root, or a group's

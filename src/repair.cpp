@@ -1,7 +1,9 @@
 #include "repair.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <utility>
 
 #include "document.hpp"
 #include "json_document.hpp"
@@ -12,8 +14,6 @@ namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kShapeSuffix = "/configuration/chunk_shape";
-
-bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 struct Edit {
   size_t begin, end;
@@ -160,20 +160,72 @@ class Pass {
   std::map<std::string, std::vector<ValueSpan>> places_;
 };
 
+// The smallest hull end among a range of fixes (sorted by hull start), and
+// the smallest among those whose place is not the first's: a fix waits for
+// one of another place, so two suffice. Merged in a segment tree, so that
+// each fix asks about the fixes inside its place in O(log n), not O(n).
+struct Nearest {
+  static constexpr size_t kNone = SIZE_MAX;
+  struct End {
+    size_t end = kNone;
+    size_t place = kNone;  // which place: fixes of equal places share it
+  };
+  End first, other;
+
+  void add(const End& e) {
+    if (e.end < first.end) {
+      if (e.place != first.place) other = first;
+      first = e;
+    } else if (e.place != first.place && e.end < other.end) {
+      other = e;
+    }
+  }
+  void add(const Nearest& n) {
+    add(n.first);
+    add(n.other);
+  }
+  // The smallest hull end of a fix whose place is not `place`.
+  size_t end_besides(size_t place) const { return first.place != place ? first.end : other.end; }
+};
+
 // The fixes that touch no other: one whose place holds another's waits
 // for a later pass (its edges are repaired first), and of fixes that
 // overlap, the first in the text goes first.
 std::vector<Placed> disjoint(std::vector<Placed> placed) {
   std::sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) { return a.hull_begin < b.hull_begin; });
-  std::vector<bool> waits(placed.size());
-  for (size_t i = 0; i < placed.size(); ++i) {
-    const Placed& p = placed[i];
-    waits[i] = std::any_of(placed.begin(), placed.end(), [&](const Placed& q) {
-      return &q != &p && p.begin <= q.hull_begin && q.hull_end <= p.end && !(q.begin == p.begin && q.end == p.end);
-    });
+  const size_t n = placed.size();
+  // Each distinct place, numbered in the order of places.
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  const auto place_of = [&](size_t i) { return std::pair(placed[i].begin, placed[i].end); };
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return place_of(a) < place_of(b); });
+  std::vector<size_t> place(n);
+  for (size_t k = 0; k < n; ++k) place[order[k]] = k > 0 && place_of(order[k]) == place_of(order[k - 1]) ? place[order[k - 1]] : k;
+  std::vector<Nearest> tree(2 * n);
+  for (size_t i = 0; i < n; ++i) tree[n + i].add(Nearest::End{placed[i].hull_end, place[i]});
+  for (size_t i = n; i-- > 1;) {
+    tree[i] = tree[2 * i];
+    tree[i].add(tree[2 * i + 1]);
   }
+  // Whether a fix of another place lies within [p.begin, p.end]: its hull
+  // starts there (a range of the sorted fixes) and ends by p.end.
+  const auto holds_another = [&](size_t i) {
+    const Placed& p = placed[i];
+    const auto by_start = [](const Placed& q, size_t at) { return q.hull_begin < at; };
+    size_t lo = std::lower_bound(placed.begin(), placed.end(), p.begin, by_start) - placed.begin() + n;
+    size_t hi = std::upper_bound(placed.begin(), placed.end(), p.end, [](size_t at, const Placed& q) { return at < q.hull_begin; }) -
+                placed.begin() + n;
+    Nearest found;
+    for (; lo < hi; lo /= 2, hi /= 2) {
+      if (lo & 1) found.add(tree[lo++]);
+      if (hi & 1) found.add(tree[--hi]);
+    }
+    return found.end_besides(place[i]) <= p.end;
+  };
+  std::vector<bool> waits(n);
+  for (size_t i = 0; i < n; ++i) waits[i] = holds_another(i);
   std::vector<Placed> out;
-  for (size_t i = 0; i < placed.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     if (waits[i] || (!out.empty() && placed[i].hull_begin < out.back().hull_end)) continue;
     out.push_back(std::move(placed[i]));
   }
@@ -205,17 +257,24 @@ std::string apply(std::string_view text, const std::vector<Placed>& fixes, std::
 
 Repair repair_metadata(std::string_view input) {
   Repair out{std::string(input), {}, {}, {}};
-  Document first = read_document(input);
+  // Every fix in each read, however many: with the limit on problems
+  // listed, each pass made at most 1000 changes, and the text was read
+  // once for every 1000.
+  const ReadOptions every_fix{Quirks::Repair};
+  Document first = read_document(input, every_fix);
   if (!first.root.value) {
     out.errors = std::move(first.root.errors);
     return out;
   }
   // Each pass reads the text again, so that a fix that holds another (a
   // grid around its edges) sees the text it repaired; every pass applies
-  // at least one fix, each of which ends a warning, so passes end.
+  // at least one fix, each of which ends a warning, so passes end. With
+  // every fix read at once, there is a pass for each level of fixes that
+  // hold others and for fixes that overlap (a member removed with the
+  // comma before it), not one per 1000 changes.
   std::map<std::string, std::string> reasons;  // why a fix could not be placed, by pointer
   for (bool progress = true; progress;) {
-    const Document doc = out.changes.empty() ? std::move(first) : read_document(out.text);
+    const Document doc = out.changes.empty() ? std::move(first) : read_document(out.text, every_fix);
     Pass pass(out.text, reasons);
     const std::vector<Placed> fixes = disjoint(pass.place(doc.root.warnings));
     progress = !fixes.empty();

@@ -30,8 +30,10 @@ ProblemCode not_integer_code(const JsonValue& v);
 bool in_range(Integer i, int64_t lo, uint64_t hi);
 std::string range_text(int64_t lo, uint64_t hi);
 
+// A known data type (known_extensions.hpp); `bits` is 0 for String and
+// Bytes, whose elements vary in size.
 struct DataType {
-  enum class Family { Bool, Int, UInt, Float, Complex, Raw } family;
+  enum class Family { Bool, Int, UInt, Float, Complex, Raw, String, Bytes } family;
   unsigned bits;
 };
 

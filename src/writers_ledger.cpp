@@ -26,8 +26,11 @@ bool note_quirk(Quirks mode, QuirkSite site, Problems& errors, Problems& warning
   const std::string named = std::string(entry.id) + ", written by " + std::string(entry.writers);
   switch (mode) {
     case Quirks::Read:
-      report(warnings, {std::move(site.path), "found " + site.found + "; read as " + site.read_as + " (writers' ledger: " + named + ")",
-                        site.warning_code, -1, entry.id, std::move(fix)});
+    case Quirks::Repair:
+      report(warnings,
+             {std::move(site.path), "found " + site.found + "; read as " + site.read_as + " (writers' ledger: " + named + ")",
+              site.warning_code, -1, entry.id, std::move(fix)},
+             mode == Quirks::Repair);
       return true;
     case Quirks::Refuse:
       report(errors, {std::move(site.path),

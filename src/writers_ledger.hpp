@@ -37,7 +37,15 @@ enum class Quirks : uint8_t {
   Read,     // as its writers meant, with a warning naming the entry (the default)
   Refuse,   // an error naming the entry (strict: for writers that must write conformant metadata)
   Builder,  // an error naming nothing: builder arguments, which no writer stored
+  // As Read, and every warning that repair writes back is listed, past the
+  // limit on problems (kMaxProblems): repair lists each change it makes
+  // anyway, and fixes only what it was told of, so with the limit it read
+  // the document once for every 1000 changes (src/repair.cpp).
+  Repair,
 };
+
+// Whether ledger entries are read as meant (with a warning).
+inline bool reads_as_meant(Quirks mode) { return mode == Quirks::Read || mode == Quirks::Repair; }
 
 // One ledger entry met at `path`. `found` is what was found ("null", "4.0,
 // a float"), `read_as` what it reads as, `expected` what the spec wants.

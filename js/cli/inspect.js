@@ -75,9 +75,11 @@ export async function inspect(target, { svg, lenient = false, strict = false, ti
   if (svg && !isURL(target) && (await stat(target).catch(() => null))?.isDirectory()) {
     throw new Error(`--svg draws one array: give its zarr.json, not the folder ${target}`);
   }
-  let status = 0, count = 0;
+  // A blank line between descriptions on stdout, and only there: a file
+  // that is not described (unreadable, invalid) prints its problems on
+  // stderr, and nothing on stdout.
+  let status = 0, described = 0;
   for await (const { file, read: readBytes } of sources([target], { timeout })) {
-    if (count++) out.write('\n');
     let bytes;
     try {
       bytes = await readBytes();
@@ -96,7 +98,7 @@ export async function inspect(target, { svg, lenient = false, strict = false, ti
       }
       const grid = read.kind === 'array' ? read.grid : null;
       const description = read.kind === 'group' ? describeGroup(read) : describeGrid(/** @type {import('../index.js').ChunkGrid} */ (grid));
-      out.write(`${safeText(file)}: ${read.kind}\n${description}\n`);
+      out.write(`${described++ ? '\n' : ''}${safeText(file)}: ${read.kind}\n${description}\n`);
       if (svg && !grid) {
         err.write(`${safeText(file)}: --svg draws an array (found a group); nothing written to ${safeText(svg)}\n`);
         status = 1;

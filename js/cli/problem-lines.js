@@ -1,31 +1,24 @@
 // @ts-check
 // Problems as lines a person or a CI reads: `file:line:col: CODE /pointer:
 // message` as compilers print them, or GitHub Actions annotations. The
-// core finds where each pointer's value is written (locatePointers); a
+// core finds where each pointer's value is written (nearestPlaces); a
 // pointer to a member that is missing is placed at its nearest ancestor.
 // Text from the document is escaped for the terminal (terminal-text.js).
-import { locatePointers } from '../tools.js';
+import { nearestPlaces } from '../locate-pointers.js';
 import { safeText } from './terminal-text.js';
 import { bomLength } from './read-file.js';
 
 /** @typedef {{ path: string, message: string, code?: string, byteOffset?: number }} Problem */
 /** @typedef {{ line: number, column: number }} Position */
 
-
-// "/a/b" → ["/a/b", "/a", ""].
-function ancestry(pointer) {
-  const out = [pointer];
-  for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1)) out.push(pointer.slice(0, at));
-  if (pointer !== '') out.push('');
-  return out;
-}
-
-// 1-based line and column (in characters) of each byte offset, found in one
-// walk over the bytes.
+// 1-based line and column of each byte offset, found in one walk over the
+// bytes. Columns count code points (README, "Validate metadata from the
+// command line"): a UTF-8 continuation byte adds none, and neither does a
+// byte-order mark, which no editor shows.
 function lineColumns(bytes, offsets) {
   const sorted = [...new Set(offsets)].sort((a, b) => a - b);
   const found = new Map();
-  let line = 1, column = 1, at = 0;
+  let line = 1, column = 1, at = bomLength(bytes);
   for (const offset of sorted) {
     for (; at < offset && at < bytes.length; at++) {
       if (bytes[at] === 0x0a) {
@@ -47,22 +40,17 @@ function lineColumns(bytes, offsets) {
 export function positions(bytes, problems) {
   if (!bytes || problems.length === 0) return problems.map(() => null);
   const skip = bomLength(bytes);
-  const pointers = [...new Set(problems.flatMap((p) => (p.byteOffset === undefined ? ancestry(p.path) : [])))];
-  /** @type {Map<string, import('../index.js').PointerPlace>} */
-  const places = new Map();
-  if (pointers.length) {
-    const found = locatePointers(bytes.subarray(skip), pointers);
-    // A duplicate key's problem is about the later copy.
-    pointers.forEach((pointer, i) => found[i].length && places.set(pointer, found[i][/** @type {number} */ (found[i].length) - 1]));
-  }
-  // The value the pointer names; its member's key for a duplicate key, or
-  // when only an ancestor is there (a member missing from it).
+  const pointers = [...new Set(problems.flatMap((p) => (p.byteOffset === undefined ? [p.path] : [])))];
+  const found = pointers.length ? nearestPlaces(bytes.subarray(skip), pointers) : [];
+  const places = new Map(pointers.map((pointer, i) => [pointer, found[i]]));
+  // The value the pointer names (a duplicate key's problem is about the
+  // later copy's key); its member's key when only an ancestor is there (a
+  // member missing from it).
   const offsetOf = (p) => {
     if (p.byteOffset !== undefined) return p.byteOffset;
-    const exact = places.get(p.path);
-    if (exact) return skip + (p.code === 'DUPLICATE_KEY' ? exact.keyStart ?? exact.start : exact.start);
-    const ancestor = ancestry(p.path).map((a) => places.get(a)).find(Boolean);
-    return ancestor && skip + (ancestor.keyStart ?? ancestor.start);
+    const place = places.get(p.path);
+    if (!place) return undefined;
+    return skip + (place.exact && p.code !== 'DUPLICATE_KEY' ? place.start : place.keyStart ?? place.start);
   };
   const wanted = problems.map(offsetOf);
   const at = lineColumns(bytes, wanted.filter((o) => o !== undefined));
@@ -92,8 +80,26 @@ export function problemLines(file, items, format = 'text') {
   });
 }
 
+// In the order of their places in the text, as a reader goes through it:
+// what has no place (the document as a whole) first; a stable sort, so
+// problems at one place keep the core's order (errors before warnings).
+const byPlace = (/** @type {Position | null} */ a, /** @type {Position | null} */ b) =>
+  (a?.line ?? 0) - (b?.line ?? 0) || (a?.column ?? 0) - (b?.column ?? 0);
+
 /**
- * The lines for a document's errors and warnings, placed in its text.
+ * Each problem with the line and column of its pointer, for --json: in the
+ * core's order (errors by rule), which a program can sort by place.
+ * @param {Uint8Array | null | undefined} bytes
+ * @param {Problem[]} problems
+ */
+export function placed(bytes, problems) {
+  const at = positions(bytes, problems);
+  return problems.map((p, i) => (at[i] ? { ...p, ...at[i] } : p));
+}
+
+/**
+ * The lines for a document's errors and warnings, placed in its text, in
+ * the order of their places.
  * @param {string} file
  * @param {Uint8Array | null | undefined} bytes
  * @param {{ errors: Problem[], warnings: Problem[] }} read
@@ -102,5 +108,18 @@ export function problemLines(file, items, format = 'text') {
 export function documentLines(file, bytes, { errors, warnings }, format = 'text') {
   const all = [...errors, ...warnings];
   const at = positions(bytes, all);
-  return problemLines(file, all.map((problem, i) => ({ problem, position: at[i], warning: i >= errors.length })), format);
+  const items = all.map((problem, i) => ({ problem, position: at[i], warning: i >= errors.length }));
+  return problemLines(file, items.sort((a, b) => byPlace(a.position, b.position)), format);
+}
+
+/**
+ * What was not checked in a file, said plainly: a line each, or a GitHub
+ * Actions notice.
+ * @param {string} file
+ * @param {string[]} notChecked
+ * @param {'text' | 'github'} [format]
+ */
+export function notCheckedLines(file, notChecked, format = 'text') {
+  return notChecked.map((what) =>
+    format === 'github' ? `::notice file=${githubProperty(safeText(file))},title=NOT_CHECKED::${githubData(safeText(what))}` : safeText(`${file}: not checked: ${what}`));
 }

@@ -1,22 +1,20 @@
 // @ts-check
 // `validate --readers`: the reader report (docs/readers.md) of each file, as
 // a small table, or as the "readers" member of its --json object.
-import { GridError } from '../index.js';
 import { readerReport } from '../tools.js';
 import { safeText } from './terminal-text.js';
 import { githubData } from './problem-lines.js';
 
 /** @import { ReaderVerdict } from '../tools.js' */
 
-// The report of a document, or null when it is not valid under the strict
-// rules (its problems are listed already): no verdict is given for it.
+const NOT_REPORTED = 'not reported, the document is not valid';
+
+// The report of a document `validate` found valid, judged on the document
+// as read: what the writers' ledger reads with a warning is read as meant,
+// and the warnings are listed beside the table. (An invalid document gets
+// no verdict: validate gives null, and its problems are listed already.)
 export function readersOf(/** @type {Uint8Array} */ bytes) {
-  try {
-    return readerReport(bytes);
-  } catch (error) {
-    if (error instanceof GridError) return null;
-    throw error;
-  }
+  return readerReport(bytes, { strict: false });
 }
 
 // With --format github, a line that starts with a file name could be read
@@ -27,9 +25,9 @@ export function readersOf(/** @type {Uint8Array} */ bytes) {
 export function readersTable(/** @type {string} */ file, /** @type {ReaderVerdict[] | null} */ readers, /** @type {'text' | 'github'} */ format = 'text') {
   if (format === 'github') {
     const body = readersTable(file, readers).split('\n').slice(1).join('\n');
-    return `::group::${githubData(safeText(file))}: readers${readers ? '' : ': not reported, the document is not valid under the strict rules'}\n${body}::endgroup::\n`;
+    return `::group::${githubData(safeText(file))}: readers${readers ? '' : `: ${NOT_REPORTED}`}\n${body}::endgroup::\n`;
   }
-  if (!readers) return `${safeText(file)}: readers: not reported, the document is not valid under the strict rules\n`;
+  if (!readers) return `${safeText(file)}: readers: ${NOT_REPORTED}\n`;
   const rows = readers.map((r) => [r.reader, r.versions, r.setting ? `${r.verdict} (${r.setting})` : r.verdict, safeText(r.pointer) || '(document)', safeText(r.reason)]);
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const lines = rows.map((row) => `  ${row.map((cell, column) => (column < widths.length ? cell.padEnd(widths[column]) : cell)).join('  ')}`);

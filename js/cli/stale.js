@@ -3,12 +3,14 @@
 // child's document, and a child written since no longer matches it. Each
 // copy is compared with the child's own zarr.json (read by the guarded
 // reader, inside the tree), and a warning marks the first place they differ.
-// Only the copies' values are compared, not their layout; a child group's
-// own consolidated_metadata is left out, as writers leave it out of copies.
-import { dirname, join } from 'node:path';
+// Only the copies' values are compared, not their layout or spelling; a
+// child group's own consolidated_metadata is left out, as writers leave it
+// out of copies.
+import { dirname, join, relative, sep } from 'node:path';
 import { parseExact } from '../exact-json.js';
 import { pointerToken, valueAt } from '../json-pointer.js';
 import { bomLength, readBounded } from './read-file.js';
+import { sources } from './walk.js';
 
 const CODE = 'STALE_CONSOLIDATION';
 
@@ -16,13 +18,15 @@ function describe(v) {
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object' && v !== null) return 'an object';
+  if (Object.is(v, -0)) return '-0'; // String(-0) is "0"
   return typeof v === 'string' ? JSON.stringify(v) : String(v);
 }
 
-// How deep below a copy a difference is placed: placing a pointer costs
-// time in proportion to its depth times its length (problem-lines.js walks
-// its ancestors), so a difference deeper than this is reported at its
-// ancestor this deep, whose values differ.
+// How deep below a copy a difference is placed: the walk builds a pointer
+// for each value it meets, at a cost in proportion to its depth (time and
+// memory in the square of the depth, over a deep chain), so below this no
+// pointer is built, and a difference deeper is reported at its ancestor
+// this deep, whose values differ.
 const DEEPEST = 64;
 
 // The pointer (relative) of the first difference between two parsed JSON
@@ -47,9 +51,13 @@ function difference(a, b) {
       }
       continue;
     }
-    // parseExact gives one value one form (a number, or a bigint past 2^53),
-    // and bigints compare by value.
-    if (x !== y) return cut ?? { at, copy: x, own: y };
+    // The same value, as a reader reads it (the README's `validate`):
+    // parseExact gives one value one form (a
+    // number, or a bigint past 2^53), and SameValue is equality by what is
+    // held, so that text compares equal to itself: NaN is NaN (where !==
+    // would call a copy equal byte for byte stale, with nothing to clear
+    // it), and -0 is not 0 (a reader of the copy would read another fill).
+    if (!Object.is(x, y)) return cut ?? { at, copy: x, own: y };
   }
   return null;
 }
@@ -93,5 +101,24 @@ export async function staleCopies(file, bytes, read, tree) {
       });
     }
   }
-  return warnings;
+  return [...warnings, ...(await unlisted(folder, read.consolidated))];
+}
+
+// Children on disk that the consolidated metadata does not list: a reader
+// that trusts it (zarr-python, withConsolidatedMetadata) does not see them.
+// The group's folder is walked as validate walks one (walk.js: symlinks
+// only inside the tree given); one warning names them, at the listing.
+async function unlisted(folder, consolidated) {
+  const missing = [];
+  for await (const { file } of sources([folder])) {
+    if (!file.endsWith(`${sep}zarr.json`)) continue;
+    const path = relative(folder, dirname(file)).split(sep).join('/');
+    if (path !== '' && !path.startsWith('..') && !consolidated.has(path)) missing.push(path);
+  }
+  if (missing.length === 0) return [];
+  const named = missing.slice(0, 3).map((path) => `${path}/zarr.json`).join(', ') + (missing.length > 3 ? ` and ${missing.length - 3} more` : '');
+  return [{
+    path: '/consolidated_metadata/metadata', code: CODE,
+    message: `found ${named} on disk, not listed here; expected a copy of every child's document (consolidate the metadata again)`,
+  }];
 }

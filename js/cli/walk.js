@@ -61,8 +61,9 @@ export async function* sources(targets, { timeout = FETCH_SECONDS } = {}) {
 
 // A name in a folder as a path. Under "." a name is the path's start, and
 // a line of output starts with it: one starting with ":" keeps "./" before
-// it, so that a name such as "::stop-commands::x" cannot begin a line that
-// GitHub Actions reads as a workflow command (in any --format).
+// it, so that the line shows a path the user can use, where safeText would
+// escape the ":" (a line starting "::" is a GitHub Actions workflow command:
+// terminal-text.js).
 function childPath(dir, name) {
   const path = join(dir, name);
   return path.startsWith(':') ? `.${sep}${path}` : path;

@@ -68,7 +68,8 @@ export class RectilinearArray {
   get shape() { return this[CONTEXT].grid.shape; }
   get ndim() { return this[CONTEXT].grid.ndim; }
   get dtype() { return this[CONTEXT].type.name; }
-  get fillValue() { return this[CONTEXT].fillValue; }
+  // A variable_length_bytes fill value is a Uint8Array: each caller gets a copy of its own.
+  get fillValue() { const f = this[CONTEXT].fillValue; return f instanceof Uint8Array ? f.slice() : f; }
   get attrs() { return this[CONTEXT].read.attributes; }
   get dimensionNames() { return this[CONTEXT].read.dimensionNames ?? undefined; }
   get codecs() { return this[CONTEXT].codecs; }

@@ -11,8 +11,9 @@ import { isZarritaError, registry, UnknownCodecError } from 'zarrita';
 import { cStrides } from './copy.js';
 import { appendChecksum, checkChecksum } from './crc32c.js';
 import { dataType, rawOf, wrap } from './data-type.js';
-import { codecError, InvalidMetadataError } from './errors.js';
-import { decodeVlenUtf8 } from './vlen-utf8.js';
+import { codecError, InvalidMetadataError, UnsupportedError } from './errors.js';
+import { ownCodecs } from './own-codecs.js';
+import { decodeVlenBytes, decodeVlenUtf8 } from './vlen-utf8.js';
 import { isPromiseLike } from './pool.js';
 
 const BLOSC_SHUFFLE = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
@@ -53,7 +54,28 @@ const EXTRAS = {
   },
   bytes: { encodedSize: (n) => n },
   'vlen-utf8': { decode: decodeVlenUtf8 },
+  'vlen-bytes': { decode: decodeVlenBytes },
 };
+
+// The codecs the reader runs that zarrita's registry lacks (own-codecs.js),
+// found before it: sharding_indexed here is the codec of a chain, met only
+// after another codec (reshape); as an array's only codec sharding.js reads it.
+const OWN = ownCodecs((codecs, meta) => CodecChain.load(codecs.map((c, i) => normalizeCodec(c, `sharding_indexed/${i}`)), meta));
+const loaderOf = (name) => OWN.get(name) ?? registry.get(name);
+
+// The reader's own codecs decode only: create refuses an array naming one,
+// and sharding_indexed anywhere but as the array's only codec, before
+// anything is written.
+export function checkWritableCodecs(codecs) {
+  for (const { name } of codecs) {
+    if (!OWN.has(name) || (name === 'sharding_indexed' && codecs.length === 1)) continue;
+    const what = name === 'sharding_indexed' ? 'sharding_indexed with other codecs' : `the codec "${name}"`;
+    throw new UnsupportedError(`writing ${what}; zarr-rectilinear/zarrita reads it but does not write it`);
+  }
+}
+
+/** The names of every codec the reader runs: zarrita's and its own. */
+export const readCodecNames = () => [...new Set([...registry.keys(), ...OWN.keys()])];
 
 const ONE_BYTE_TYPES = new Set(['bool', 'int8', 'uint8']);
 
@@ -75,23 +97,33 @@ export function normalizeCodec(codec, at) {
   throw new InvalidMetadataError(`${at}: found ${JSON.stringify(codec)}; expected a codec {name, configuration}`, { path: at });
 }
 
-// Throws UnknownCodecError unless zarrita's registry has every codec.
+// Throws UnknownCodecError unless the reader runs every codec.
+// A sharding codec's own codecs are checked too.
 export function checkRegistered(codecs) {
-  for (const { name } of codecs) if (!registry.has(name)) throw new UnknownCodecError(name);
+  for (const { name, configuration } of codecs) {
+    if (!loaderOf(name)) throw new UnknownCodecError(name);
+    if (name !== 'sharding_indexed') continue;
+    for (const list of [configuration.codecs, configuration.index_codecs]) {
+      if (Array.isArray(list)) checkRegistered(list.map((c, i) => normalizeCodec(c, `${name}/${i}`)));
+    }
+  }
 }
 
 // The array-to-bytes codecs the reader knows, and whether each holds a
 // data type: `bytes` the fixed-size ones, zarr-python's vlen-utf8 (and
-// zarrita's json2) variable-length strings. No array-to-array codec zarrita
+// zarrita's json2) variable-length strings, its vlen-bytes variable-length
+// bytes. No array-to-array codec zarrita
 // has turns one kind into the other, so the array's own type decides.
-const FIXED = (type) => type.kind !== 'string';
+const FIXED = (type) => type.kind !== 'string' && type.kind !== 'bytes';
 const STRINGS = (type) => type.kind === 'string';
+const BYTES = (type) => type.kind === 'bytes';
 const HOLDS = {
   bytes: { holds: FIXED, what: 'fixed-size data types' },
   'vlen-utf8': { holds: STRINGS, what: 'variable-length strings' },
   'numcodecs.vlen-utf8': { holds: STRINGS, what: 'variable-length strings' },
   json2: { holds: STRINGS, what: 'variable-length strings' },
   'numcodecs.json2': { holds: STRINGS, what: 'variable-length strings' },
+  'vlen-bytes': { holds: BYTES, what: 'variable-length bytes' },
 };
 
 // Throws InvalidMetadataError when the chain's array-to-bytes codec cannot
@@ -105,7 +137,7 @@ export function checkHolds(type, codecs, at) {
   const { holds, what } = HOLDS[name];
   if (holds(type)) return;
   const which = i < 0 ? 'no array-to-bytes codec, which reads as "bytes"' : `the codec "${name}"`;
-  const expected = STRINGS(type) ? '"vlen-utf8"' : '"bytes"';
+  const expected = STRINGS(type) ? '"vlen-utf8"' : BYTES(type) ? '"vlen-bytes"' : '"bytes"';
   throw new InvalidMetadataError(`${i < 0 ? at : `${at}/${i}`}: found ${which}, which holds ${what}; expected ${expected} for data_type "${type.name}"`, { path: i < 0 ? at : `${at}/${i}` });
 }
 
@@ -188,7 +220,11 @@ export class CodecChain {
       return here;
     });
     this.#decoders = [
-      ...bytesToBytes.map(({ name: n, codec: c, extra }, i) => ({ name: n, apply: (bytes) => (extra.check?.(bytes, decodedSizes[i]), c.decode(bytes)) })).reverse(),
+      // A codec with decodeTo (bz2) is told the size it must decode to, where known.
+      ...bytesToBytes.map(({ name: n, codec: c, extra }, i) => ({
+        name: n,
+        apply: (bytes) => (extra.check?.(bytes, decodedSizes[i]), c.decodeTo ? c.decodeTo(bytes, decodedSizes[i]) : c.decode(bytes)),
+      })).reverse(),
       {
         name,
         apply: (bytes) => {
@@ -209,7 +245,7 @@ export class CodecChain {
   static async load(codecs, meta) {
     const loaded = await Promise.all(
       codecs.map(async ({ name, configuration }) => {
-        const entry = registry.get(name);
+        const entry = loaderOf(name);
         if (!entry) throw new UnknownCodecError(name);
         return { name, configuration, Codec: await entry() };
       }),

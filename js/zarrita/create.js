@@ -10,6 +10,7 @@ import { isPlainObject } from '../arguments.js';
 import { standingProblems } from '../document-input.js';
 import { readMetadata } from '../read-metadata.js';
 import { RectilinearArray } from './array.js';
+import { checkWritableCodecs } from './codec-chain.js';
 import { ownErrors } from './consolidated.js';
 import { dataType, fillValueJSON, fillValueOf, refuseRounded } from './data-type.js';
 import { InvalidMetadataError } from './errors.js';
@@ -18,7 +19,7 @@ import { isNodePath } from './listing.js';
 import { keyFor, readArrayMetadata } from './metadata.js';
 import { storeAndPath } from './open.js';
 import { makeRoom } from './overwrite.js';
-import { checkWritable, writeKey } from './store.js';
+import { checkWritable, readKey, writeKey } from './store.js';
 /**
  * @import { Location, Mutable } from 'zarrita'
  * @import { CreateGroupOptions, CreateOptions, RectilinearGroup as RectilinearGroupApi, SupportedDataType } from '../zarrita.js'
@@ -34,6 +35,19 @@ function documentText(doc, call) {
   const problems = standingProblems(text, found);
   if (problems.length) throw new InvalidMetadataError(`${call}: ${problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: problems[0].path });
   return text;
+}
+
+// The groups above `path` that have no zarr.json yet, written as
+// zarr-python writes them (its create_array and create_group make the
+// parents), from the root down; a node already there, group or not, is
+// left as it is. Then a group's consolidateMetadata finds the new node.
+async function writeParents(store, path, call) {
+  const names = path.split('/').filter(Boolean);
+  const text = new TextEncoder().encode(documentText({ zarr_format: 3, node_type: 'group', attributes: {} }, call));
+  for (let depth = 0; depth < names.length; depth++) {
+    const key = keyFor(`/${names.slice(0, depth).join('/')}`, 'zarr.json');
+    if ((await readKey(store, key)) === undefined) await writeKey(store, key, text);
+  }
 }
 
 // Each option by zarrita's name → the zarr.json member name it also goes by.
@@ -188,7 +202,9 @@ export async function create(location, opts = /** @type {CreateOptions<D>} */ ({
   // nothing the writers' ledger reads with a warning is written.
   const meta = readArrayMetadata(readMetadata(text, { strict: true }), { key });
   try {
+    checkWritableCodecs(meta.codecs);
     await makeRoom(store, path, o.overwrite ?? false);
+    await writeParents(store, path, 'create');
     await writeKey(store, key, new TextEncoder().encode(text));
   } catch (error) {
     meta.grid.dispose();
@@ -216,6 +232,7 @@ export async function createGroup(location, opts = {}) {
   const errors = ownErrors(read);
   if (errors.length) throw new InvalidMetadataError(`createGroup: ${errors.map((p) => `${p.path || '/'}: ${p.message}`).join('; ')}`, { path: errors[0].path });
   await makeRoom(store, path, o.overwrite ?? false);
+  await writeParents(store, path, 'createGroup');
   await writeKey(store, key, new TextEncoder().encode(text));
   return /** @type {RectilinearGroupApi<Store>} */ (/** @type {unknown} */ (new RectilinearGroup(store, path, read.attributes, read.warnings)));
 }

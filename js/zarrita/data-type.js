@@ -3,7 +3,10 @@
 // Internally every chunk and output buffer is a plain typed array (`raw`);
 // bool is a Uint8Array of 0 and 1 inside, and zarrita's BoolArray outside.
 // `string` (variable-length UTF-8, as zarr-python writes it) is held in a
-// plain Array of strings, as zarrita holds it; it is read, never written.
+// plain Array of strings, as zarrita holds it, and `variable_length_bytes`
+// (zarr-python's, with the vlen-bytes codec) in a plain Array of
+// Uint8Array; both are read, never written. Which types these are is the
+// core's list (src/known_extensions.hpp; tests/zarrita/known-extensions.test.mjs).
 import { BoolArray } from 'zarrita';
 import { InvalidMetadataError, UnsupportedError } from './errors.js';
 
@@ -23,25 +26,31 @@ const TYPES = {
   // A string's own bytes are unknown before decoding: a read's size limit
   // (opts.maxBytes) counts each element as one reference, 8 bytes.
   string: { Raw: Array, kind: 'string', bytes: 8 },
+  variable_length_bytes: { Raw: Array, kind: 'bytes', bytes: 8 },
 };
+
+// The kinds of the variable-length types: read, never written.
+const VARYING = new Set(['string', 'bytes']);
 
 /** @type {import('../zarrita.js').SupportedDataType[]} */
 export const SUPPORTED_DATA_TYPES = /** @type {(keyof typeof TYPES)[]} */ (Object.keys(TYPES)).filter((name) => TYPES[name].Raw);
 
 // The error for writing a data type read but not written.
 export function checkWritableType(type) {
-  if (type.kind === 'string') {
-    throw new UnsupportedError(`writing data_type "string"; zarr-rectilinear/zarrita reads it (as zarrita does) but does not write it`);
+  if (VARYING.has(type.kind)) {
+    throw new UnsupportedError(`writing data_type "${type.name}"; zarr-rectilinear/zarrita reads it (as zarr-python writes it) but does not write it`);
   }
 }
 
 // { name, Raw, kind, bytes } for a data_type, or a clear error. Only
 // readers pass {read: true}: every other caller writes, and gets the error
 // of a type that is read only (create refuses it before writing anything).
-export function dataType(name, { read = false } = {}) {
-  const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
+export function dataType(written, { read = false } = {}) {
+  // The extension-point form {"name": "int32"} names the same type.
+  const name = written !== null && typeof written === 'object' ? written.name : written;
+  const type = typeof name === 'string' && Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
   if (!type) {
-    throw new UnsupportedError(`data_type ${JSON.stringify(name)}; zarr-rectilinear/zarrita reads ${SUPPORTED_DATA_TYPES.join(', ')}`);
+    throw new UnsupportedError(`data_type ${JSON.stringify(name ?? written)}; zarr-rectilinear/zarrita reads ${SUPPORTED_DATA_TYPES.join(', ')}`);
   }
   if (!type.Raw) throw new UnsupportedError(`data_type "${name}" needs Float16Array, which this JavaScript engine lacks`);
   const described = { name, ...type, bytes: type.bytes ?? type.Raw.BYTES_PER_ELEMENT };
@@ -95,6 +104,10 @@ export function refuseRounded(type, value, what = '') {
 // that would round to an infinity) is a RangeError: nothing is truncated,
 // wrapped or saturated.
 export function toRaw(type, value) {
+  if (type.kind === 'bytes') {
+    if (!(value instanceof Uint8Array)) throw new TypeError(`found ${String(value)}; expected a Uint8Array for data_type ${type.name}`);
+    return value;
+  }
   if (type.kind === 'string') {
     if (typeof value !== 'string') throw new TypeError(`found ${String(value)}; expected a string for data_type string`);
     return value;
@@ -154,6 +167,10 @@ export function fillValueOf(type, value) {
     if (typeof value !== 'string') throw bad('a string');
     return value;
   }
+  if (type.kind === 'bytes') {  // zarr-python writes them in base64
+    if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) throw bad('the bytes as a base64 string');
+    return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+  }
   if (value === null || value === undefined) return type.kind === 'bool' ? false : type.kind === 'bigint' ? 0n : 0;
   switch (type.kind) {
     case 'bool':
@@ -190,6 +207,9 @@ export function fillValueJSON(type, scalar) {
 
 // A raw buffer of `length` elements holding the fill value.
 export function filled(type, fill, length) {
+  // Each element its own Uint8Array: a caller that changes one changes no
+  // other, nor the fill value of later reads.
+  if (type.kind === 'bytes') return Array.from({ length }, () => toRaw(type, fill).slice());
   const raw = new type.Raw(length);
   const value = toRaw(type, fill);
   if (value !== 0 && value !== 0n || Object.is(value, -0)) raw.fill(value);

@@ -33,11 +33,10 @@ export function chunkKeyEncoder(encoding) {
 }
 
 function shardingOf(codecs, ndim, type) {
-  const at = codecs.findIndex((c) => c.name === 'sharding_indexed');
-  if (at < 0) return null;
-  if (codecs.length !== 1) {
-    throw new UnsupportedError(`codecs ${JSON.stringify(codecs.map((c) => c.name))}: sharding_indexed is read only as the array's single codec`);
-  }
+  // Inner chunks are read one by one where sharding_indexed is the only
+  // codec; after another (reshape) the codec chain decodes each shard whole.
+  if (codecs.length !== 1 || codecs[0].name !== 'sharding_indexed') return null;
+  const at = 0;
   const config = codecs[at].configuration ?? {};
   const { chunk_shape: chunkShape, index_location: indexLocation = 'end' } = config;
   if (!Array.isArray(chunkShape) || chunkShape.length !== ndim || !chunkShape.every((c) => Number.isSafeInteger(c) && c > 0)) {

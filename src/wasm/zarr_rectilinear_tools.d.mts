@@ -14,6 +14,10 @@ export interface NativeReaderFacts {
   largestCountAt: string;
   innerChunkShapeAt: string;
   undividedShardEdgeAt: string;
+  /** The data type's name and pointer; name "" when it has none. */
+  dataType: { name: string; at: string };
+  /** Every codec's name and pointer, a sharding codec's own after it. */
+  codecs: { name: string; at: string }[];
 }
 
 /** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
@@ -27,6 +31,8 @@ export interface NativeRepair {
 
 type Address = number;
 export interface ToolsModule extends ModuleBasics {
+  /** The address of the known data types' and codecs' lines (src/known_extensions.hpp, zr_known_extensions), tab-separated. */
+  _zr_known_extensions(): number;
   /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
   guardedBindings(): Array<{ name: string; what: string }>;
   /**
@@ -35,6 +41,12 @@ export interface ToolsModule extends ModuleBasics {
    * key, key start, start, end (byte offsets).
    */
   locatePointers(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
+  /**
+   * Laid out as for locatePointers. Six columns, one entry per pointer:
+   * found, exact (its own value, not an ancestor's), has key, key start,
+   * start, end.
+   */
+  locateNearest(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
   // Plain exports (src/wasm/plan_exports.cpp, grid_crossing.cpp).

@@ -50,7 +50,8 @@ for (const strict of [false, true]) {
       if (errors.length === 0) assert.ok(file.warnings.length > 0, entry.name);
     }
     const invalid = refusedIn(strict).length;
-    assert.deepEqual(report.summary, { valid: entries.length - invalid, invalid, unreadable: 0 });
+    const warnings = report.files.reduce((n, f) => n + f.warnings.length, 0);
+    assert.deepEqual(report.summary, { valid: entries.length - invalid, invalid, unreadable: 0, warnings });
   });
 }
 
@@ -70,7 +71,8 @@ test('validate --strict prints each problem as file:line:col: CODE pointer: mess
   for (const entry of refused) {
     const shown = entry.errorsIn(true).map(({ pointer, code }) => `${code} ${pointer || '(document)'}`);
     const got = (printed.get(fileOf.get(entry)) ?? []).map((l) => l.match(/^(?::\d+:\d+)?: ([A-Z_]+ \S*): found /)?.[1] ?? l);
-    assert.deepEqual(got, shown, entry.name);
+    // Printed in the order of their places (gates.test.mjs), not the catalogue's.
+    assert.deepEqual([...got].sort(), [...shown].sort(), entry.name);
   }
 });
 

@@ -35,7 +35,7 @@ test('--json reports every file with its kind, and a summary', async () => {
     'store/zarr.json': 'group',
   });
   assert.ok(report.files.every((f) => f.valid && f.errors.length === 0 && Array.isArray(f.warnings)));
-  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 0 });
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 0, warnings: 0 });
 });
 
 // Each bad input's problems, by default and with --strict: bad-inputs.test.mjs.
@@ -55,7 +55,7 @@ test('unreadable files and symlink loops get a line and do not hang the walk', a
   const { code, stdout } = await run('validate', tree, '--json');
   assert.equal(code, 1);
   const report = JSON.parse(stdout);
-  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1 });
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1, warnings: 0 });
   const bad = report.files.find((f) => f.kind === 'unreadable');
   assert.equal(bad.file, join(tree, 'dangling', 'zarr.json'));
   assert.match(bad.errors[0].message, /ENOENT/);
@@ -241,7 +241,7 @@ test('a FIFO named zarr.json, or given as a path, is unreadable and never opened
   const { code, stdout } = await run('validate', tree, '--json');
   assert.equal(code, 1);
   const report = JSON.parse(stdout);
-  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1 });
+  assert.deepEqual(report.summary, { valid: 5, invalid: 0, unreadable: 1, warnings: 0 });
   const bad = report.files.find((f) => f.kind === 'unreadable');
   assert.equal(bad.file, fifo);
   assert.match(bad.errors[0].message, /not a regular file \(found a FIFO/);
@@ -298,7 +298,8 @@ test('compact reads a file that starts with a byte-order mark (--lenient too), a
     assert.equal(printed.code, 0, printed.stderr);
     assert.equal(printed.stdout, `${compactGrid}\n`);
     // Read with a warning, as the README says, and as inspect and validate say it.
-    assert.match(printed.stderr, /^.*bom\.json:1:2: BYTE_ORDER_MARK \(document\): warning: found a UTF-8 byte-order mark/m);
+    // The mark is no column: the document starts at 1:1.
+    assert.match(printed.stderr, /^.*bom\.json:1:1: BYTE_ORDER_MARK \(document\): warning: found a UTF-8 byte-order mark/m);
   }
   // plan says so too, for each of its files.
   const planned = await run('plan', file, file);
@@ -344,7 +345,7 @@ test('a folder whose name is not UTF-8 is reported, not passed over: its zarr.js
     assert.match(stdout + stderr, /bad\uFFFD: .*a folder whose name is not UTF-8 \(found the bytes 626164ff/, command);
   }
   const report = JSON.parse((await run('validate', tree, '--json')).stdout);
-  assert.deepEqual(report.summary, { valid: 1, invalid: 0, unreadable: 1 });
+  assert.deepEqual(report.summary, { valid: 1, invalid: 0, unreadable: 1, warnings: 0 });
 });
 
 test('a reader that closes the pipe early (validate ... | head -1) ends the CLI quietly: no EPIPE stack trace', async () => {

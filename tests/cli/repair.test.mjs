@@ -100,7 +100,7 @@ test('dry run, --write, validate --strict, the same data, untouched bytes', asyn
   for (const line of [
     `${join(store, 'zarr.json')}: (document): \\ufeff -> (removed) (byte-order-mark)`,
     `${join(store, 'zarr.json')}: /consolidated_metadata: "consolidated_metadata": null -> (removed) (consolidated-metadata-null)`,
-    `${join(store, 'zarr.json')}: /attributes/missing: not repaired (non-finite-tokens): JSON has no spelling of NaN; left as it is`,
+    `${join(store, 'zarr.json')}: /attributes/missing: left as written (non-finite-tokens): JSON has no spelling of NaN; left as it is`,
     `${a}: /chunk_grid/configuration/chunk_shape/1/1: 10.0 -> 10 (integral-float-edge)`,
     `${a}: /chunk_grid/configuration/chunk_shape/1/2: true -> 1 (true-as-one)`,
     `${a}: /fill_value: null -> 0 (zarrita-null-fill-value)`,
@@ -116,14 +116,14 @@ test('dry run, --write, validate --strict, the same data, untouched bytes', asyn
     `${join(store, 'g/zarr.json')}: /consolidated_metadata/metadata/e/dimension_names: "dimension_names": null -> (removed) (dimension-names-null)`,
     `${join(store, 'g/e/zarr.json')}: /dimension_names: "dimension_names": null -> (removed) (dimension-names-null)`,
   ]) assert.ok(dry.lines.includes(line), `missing: ${line}\n${dry.stdout}`);
-  assert.equal(dry.lines.at(-1), '22 changes in 7 files, 0 unchanged, 0 not repaired; a dry run: nothing written (--write writes them)');
+  assert.equal(dry.lines.at(-1), '22 changes in 7 files, 0 unchanged, 1 left as written, 0 failed; a dry run: nothing written (--write writes them)');
 
   const before = await run('validate', '--strict', store);
   assert.equal(before.code, 1);
 
   const written = await run('repair', '--write', store);
   assert.equal(written.code, 0, written.stderr);
-  assert.equal(written.lines.at(-1), '22 changes in 7 files, 0 unchanged, 0 not repaired; written');
+  assert.equal(written.lines.at(-1), '22 changes in 7 files, 0 unchanged, 1 left as written, 0 failed; written');
   const now = snapshot();
   // Each zarr.json is what repairMetadata makes of it (which keeps every
   // other byte: tests/js/repair.test.mjs); chunks are untouched.
@@ -147,8 +147,8 @@ test('dry run, --write, validate --strict, the same data, untouched bytes', asyn
   // A second run finds nothing more to do but the NaN.
   const again = await run('repair', store);
   assert.deepEqual(again.lines, [
-    `${join(store, 'zarr.json')}: /attributes/missing: not repaired (non-finite-tokens): JSON has no spelling of NaN; left as it is`,
-    '0 changes in 0 files, 7 unchanged, 0 not repaired; nothing to write',
+    `${join(store, 'zarr.json')}: /attributes/missing: left as written (non-finite-tokens): JSON has no spelling of NaN; left as it is`,
+    '0 changes in 0 files, 7 unchanged, 1 left as written, 0 failed; nothing to write',
   ]);
 });
 
@@ -166,7 +166,7 @@ test('--write refuses a symlinked zarr.json, and changes neither it nor its targ
   assert.equal(readFileSync(target, 'utf8'), METADATA['a/zarr.json']);
   const walked = await run('repair', '--write', tree);
   assert.equal(walked.code, 1);
-  assert.equal(walked.lines.at(-1), '0 changes in 0 files, 0 unchanged, 1 not repaired; nothing written');
+  assert.equal(walked.lines.at(-1), '0 changes in 0 files, 0 unchanged, 0 left as written, 1 failed; nothing written');
   assert.equal(readFileSync(target, 'utf8'), METADATA['a/zarr.json']);
 });
 
@@ -182,11 +182,11 @@ test('a file that is not JSON is reported, and the others are still repaired', a
   assert.equal(readFileSync(join(tree, 'zarr.json'), 'utf8'), '{"zarr_format": 3,');
 });
 
-test('repair needs a file or folder, and takes only --write', async () => {
+test('repair needs a file or folder, and takes only --write and --json', async () => {
   const none = await run('repair');
   assert.equal(none.code, 2);
   assert.match(none.stderr, /repair: expected at least one file or folder/);
-  assert.equal((await run('repair', '--json', store)).code, 2);
+  assert.equal((await run('repair', '--format', 'json', store)).code, 2);
   const missing = await run('repair', join(dir, 'nowhere'));
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /nowhere: cannot repair: ENOENT/);

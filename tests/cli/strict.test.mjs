@@ -29,7 +29,7 @@ test('by default the store is valid, each ledger entry a warning naming it', asy
   const { code, stdout } = await run('validate', store, '--json');
   assert.equal(code, 0);
   const report = JSON.parse(stdout);
-  assert.deepEqual(report.summary, { valid: 2, invalid: 0, unreadable: 0 });
+  assert.deepEqual(report.summary, { valid: 2, invalid: 0, unreadable: 0, warnings: 3 });
   const warned = report.files.flatMap((f) => f.warnings.map((w) => w.message.match(/writers' ledger: ([a-z-]+)/)[1])).sort();
   assert.deepEqual(warned, ['consolidated-metadata-null', 'dimension-names-null', 'non-finite-tokens']);
 });
@@ -38,7 +38,7 @@ test('--strict makes each an error, and exits 1', async () => {
   const { code, stdout } = await run('validate', store, '--strict', '--json');
   assert.equal(code, 1);
   const report = JSON.parse(stdout);
-  assert.deepEqual(report.summary, { valid: 0, invalid: 2, unreadable: 0 });
+  assert.deepEqual(report.summary, { valid: 0, invalid: 2, unreadable: 0, warnings: 0 });
   assert.ok(report.files.every((f) => f.errors.every((e) => /\(strict; writers' ledger: /.test(e.message)) && f.warnings.length === 0));
   const text = await run('validate', store, '--strict');
   assert.equal(text.code, 1);

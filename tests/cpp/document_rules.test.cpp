@@ -84,13 +84,21 @@ TEST_CASE("A raw data type r<bits> needs bits a positive multiple of 8", "[rules
 }
 
 TEST_CASE("An unknown data type is a warning naming it, not an error", "[rules]") {
-  warned(doc({{"data_type", R"("string")"}, {"fill_value", R"("")"}}), "/data_type", Code::UnknownExtension);
   warned(doc({{"data_type", R"({"name":"numpy.datetime64","configuration":{"unit":"s","scale_factor":1}})"},
               {"fill_value", "-9223372036854775808"}}),
          "/data_type/name", Code::UnknownExtension);
-  const auto v = zr::validate_metadata(doc({{"data_type", R"("string")"}, {"fill_value", R"("")"}}), kStrict);
+  const auto v = zr::validate_metadata(doc({{"data_type", R"("numpy.datetime64")"}, {"fill_value", "0"}}), kStrict);
   REQUIRE(v.warnings.size() == 1);
-  CHECK(v.warnings[0].message.find("\"string\"") != std::string::npos);
+  CHECK(v.warnings[0].message.find("\"numpy.datetime64\"") != std::string::npos);
+}
+
+TEST_CASE("zarr-python's string and variable_length_bytes are known, their fill values checked", "[rules]") {
+  valid(doc({{"data_type", R"("string")"}, {"fill_value", R"("")"}, {"codecs", R"([{"name":"vlen-utf8"}])"}}));
+  valid(doc({{"data_type", R"("variable_length_bytes")"}, {"fill_value", R"("AQI=")"}, {"codecs", R"([{"name":"vlen-bytes"}])"}}));
+  const auto v = zr::validate_metadata(doc({{"data_type", R"("string")"}, {"fill_value", "0"}, {"codecs", R"([{"name":"vlen-utf8"}])"}}));
+  REQUIRE(v.errors.size() == 1);
+  CHECK(v.errors[0].path == "/fill_value");
+  CHECK(v.errors[0].code == Code::WrongType);
 }
 
 TEST_CASE("An integer fill value must be in its data type's range, exactly", "[rules]") {
@@ -140,12 +148,22 @@ TEST_CASE("Codecs come in order: array-to-array, array-to-bytes, bytes-to-bytes"
 }
 
 TEST_CASE("An unknown codec is a warning, and its place is not checked", "[rules]") {
-  warned(doc({{"codecs", codecs(kBytesLE + R"(,{"name":"numcodecs.zlib","configuration":{"level":1}})")}}), "/codecs/1/name",
+  warned(doc({{"codecs", codecs(kBytesLE + R"(,{"name":"numcodecs.unheard-of","configuration":{"level":1}})")}}), "/codecs/1/name",
          Code::UnknownExtension);
-  const auto v = zr::validate_metadata(doc({{"data_type", R"("string")"}, {"fill_value", R"("")"}, {"codecs", R"([{"name":"vlen-utf8"}])"}}), kStrict);
+  const auto v = zr::validate_metadata(doc({{"data_type", R"("numpy.datetime64")"}, {"fill_value", "0"}, {"codecs", R"([{"name":"mystery"}])"}}), kStrict);
   INFO(listing(v.errors));
   CHECK(v.errors.empty());
   CHECK(v.warnings.size() == 2);
+}
+
+TEST_CASE("After a codec it does not know, no rank is checked; after reshape, the rank reshape makes", "[rules]") {
+  const std::string shard12 = R"({"name":"sharding_indexed","configuration":{"chunk_shape":[12],"codecs":[{"name":"bytes","configuration":{"endian":"little"}}],"index_codecs":[{"name":"bytes","configuration":{"endian":"little"}},{"name":"crc32c"}]}})";
+  valid(doc({{"codecs", "[" + std::string(R"({"name":"reshape","configuration":{"shape":[[0,1]]}},)") + shard12 + "]"}}));
+  const auto v = zr::validate_metadata(doc({{"codecs", "[" + std::string(R"({"name":"mystery"},)") + shard12 + "]"}}));
+  INFO(listing(v.errors));
+  CHECK(v.errors.empty());
+  REQUIRE(v.warnings.size() == 1);
+  CHECK(v.warnings[0].path == "/codecs/0/name");
 }
 
 TEST_CASE("bytes: endian \"little\" or \"big\", required unless elements are one byte", "[rules]") {

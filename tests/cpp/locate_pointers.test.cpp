@@ -2,6 +2,7 @@
 // from one SAX pass.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "json_document.hpp"
@@ -195,4 +196,50 @@ TEST_CASE("locate_pointers finds indices asked in any order, in every copy of an
   CHECK(text(places[2][1]) == "18");
   CHECK(places[3].empty());
   CHECK(places[4].size() == 2);
+}
+
+namespace {
+
+// The text at a pointer's nearest place, and whether it is the pointer's own.
+std::pair<std::string, bool> nearest(std::string_view json, std::string_view pointer) {
+  const std::vector<std::string_view> pointers{pointer};
+  const auto found = zr::locate_nearest(json, pointers);
+  REQUIRE(static_cast<bool>(found));
+  REQUIRE(found->size() == 1);
+  REQUIRE((*found)[0].has_value());
+  const zr::NearestPlace& n = *(*found)[0];
+  const size_t from = n.place.key_begin.value_or(n.place.begin);
+  return {std::string(json.substr(from, n.place.end - from)), n.exact};
+}
+
+}  // namespace
+
+TEST_CASE("locate_nearest gives a pointer's own place, else its nearest ancestor's", "[json][locate]") {
+  const std::string_view json = R"({"a": {"b": [1, {"c": 2}]}, "d": 3, "d": 4})";
+  CHECK(nearest(json, "/a/b/1/c") == std::pair<std::string, bool>{R"("c": 2)", true});
+  CHECK(nearest(json, "/a/b/1/x/y") == std::pair<std::string, bool>{R"({"c": 2})", false});
+  CHECK(nearest(json, "/a/b/7") == std::pair<std::string, bool>{R"("b": [1, {"c": 2}])", false});
+  CHECK(nearest(json, "/x") == std::pair<std::string, bool>{std::string(json), false});
+  CHECK(nearest(json, "") == std::pair<std::string, bool>{std::string(json), true});
+  CHECK(nearest(json, "/d") == std::pair<std::string, bool>{R"("d": 4)", true});  // the last copy
+  const std::vector<std::string_view> bad{"/a", "x"};
+  CHECK(zr::locate_nearest(json, bad).error() == 1);
+  const std::vector<std::string_view> none{"/a"};
+  CHECK(!(*zr::locate_nearest("{", none))[0].has_value());
+}
+
+// Asking for each ancestor of a pointer n deep costs n pointers of up to n
+// tokens; the nearest place is found with one pointer, its ancestors kept
+// on the way (one place each).
+TEST_CASE("locate_nearest places a pointer 200,000 deep", "[json][locate]") {
+  constexpr size_t kDepth = 200000;
+  const std::string json = std::string(kDepth, '[') + "7" + std::string(kDepth, ']');
+  std::string pointer;
+  for (size_t i = 0; i < kDepth; ++i) pointer += "/0";
+  const auto [own, exact] = nearest(json, pointer);
+  CHECK(own == "7");
+  CHECK(exact);
+  const auto [above, missing] = nearest(json, pointer + "/0/0");
+  CHECK(above == "7");
+  CHECK(!missing);
 }

@@ -73,8 +73,38 @@ TEST_CASE("reader_facts: a group's consolidated entries, each at its pointer, wr
   CHECK(all[0].largest_count_at == at + "/chunk_grid/configuration/chunk_shapes/1/1/1");
 }
 
+TEST_CASE("reader_facts: a document's pointers are the same at the root and as a consolidated entry (a run of count 1 is pointed at whole)") {
+  const std::string entry = array("[4294967297,6]", rectilinear("[[[4294967296,1],1],[[3,2]]]"));
+  const auto root = one(entry);
+  const auto all = zr::reader_facts(R"({"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":)" +
+                                    entry + "}}}");
+  REQUIRE(all.size() == 1);
+  const std::string at = "/consolidated_metadata/metadata/a";
+  CHECK(root.largest_edge_at == "/chunk_grid/configuration/chunk_shapes/0/0");
+  CHECK(all[0].largest_edge_at == at + root.largest_edge_at);
+  CHECK(root.largest_count_at == "/chunk_grid/configuration/chunk_shapes/1/0/1");
+  CHECK(all[0].largest_count_at == at + root.largest_count_at);
+}
+
 TEST_CASE("reader_facts: text that is not a JSON object gives no facts") {
   CHECK(zr::reader_facts("[1,2]").empty());
   CHECK(zr::reader_facts("{").empty());
   CHECK(one(R"({"chunk_grid":5})").grid_name.empty());
+}
+
+TEST_CASE("reader_facts: the data type's name and every codec's, a sharding codec's own after it, with their pointers") {
+  const auto f = one(array("[30]", rectilinear("[[10,20]]"), sharded("[10]")));
+  CHECK(f.data_type.name == "uint8");
+  CHECK(f.data_type.at == "/data_type");
+  std::vector<std::string> codecs;
+  for (const auto& c : f.codecs) codecs.push_back(c.name + " " + c.at);
+  CHECK(codecs == std::vector<std::string>{"sharding_indexed /codecs/0/name", "bytes /codecs/0/configuration/codecs/0/name",
+                                           "bytes /codecs/0/configuration/index_codecs/0/name"});
+  std::string named = array("[30]", rectilinear("[[10,20]]"), R"(["bytes"])");
+  named.replace(named.find(R"("uint8")"), 7, R"({"name":"complex64"})");
+  const auto g = one(named);
+  CHECK(g.data_type.name == "complex64");
+  CHECK(g.data_type.at == "/data_type/name");
+  REQUIRE(g.codecs.size() == 1);
+  CHECK(g.codecs[0].at == "/codecs/0");
 }

@@ -2,6 +2,9 @@
 // conformant metadata, in place, and nothing else changed; what cannot be
 // written conformantly is listed, not guessed.
 #include "repair.hpp"
+
+#include <algorithm>
+
 #include "test_support.hpp"
 
 using namespace zr_test;
@@ -173,4 +176,28 @@ TEST_CASE("repair: nothing to repair, unreadable text, and a repair that would b
   CHECK(dup.text == twice);
   REQUIRE(dup.unrepaired.size() >= 1);
   CHECK_THAT(dup.unrepaired[0].reason, Contains("written 2 times"));
+}
+
+// A read lists at most kMaxProblems problems; repair reads every fix at once
+// (with the limit, it read the text again for every 1000 changes).
+TEST_CASE("Quirks::Repair lists every warning repair writes back, past the limit; other problems stay limited") {
+  std::string edges, nans;
+  for (int i = 0; i < 1500; ++i) {
+    edges += i ? ",1.0" : "1.0";
+    nans += i ? ",NaN" : "NaN";
+  }
+  const std::string text = R"({"zarr_format":3,"node_type":"array","shape":[1500],"data_type":"uint8","chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[)" +
+                           edges + R"(]]}},"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}],"attributes":{"x":[)" + nans + "]}}";
+  const auto count = [](const zr::Problems& warnings, bool fixable) {
+    return std::count_if(warnings.begin(), warnings.end(), [&](const zr::Problem& w) {
+      return (w.fix.kind != zr::Fix::Kind::None && w.fix.kind != zr::Fix::Kind::Unfixable) == fixable;
+    });
+  };
+  const auto every_fix = zr::read_document(text, {zr::Quirks::Repair}).root.warnings;
+  CHECK(count(every_fix, true) == 1500);
+  CHECK(count(every_fix, false) <= 1001);
+  CHECK(zr::read_document(text).root.warnings.size() == zr::kMaxProblems + 1);
+  const zr::Repair r = zr::repair_metadata(text);
+  CHECK(r.changes.size() == 1500);
+  CHECK(r.text.find("1.0") == std::string::npos);
 }

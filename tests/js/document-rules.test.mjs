@@ -43,12 +43,17 @@ test('zarr_format and node_type', () => {
   refused(withMembers({ node_type: undefined }), '/node_type', 'MISSING');
 });
 
-test('data types: the core ones and r<bits>; r12 is an error; an unknown name is a warning naming it', () => {
+test('data types: the core ones, r<bits> and zarr-python\'s; r12 is an error; an unknown name is a warning naming it', () => {
   for (const t of ['int8', 'uint64', 'float16', 'float64']) accepted(withMembers({ data_type: t }));
   accepted(withMembers({ data_type: 'r16', fill_value: [0, 255] }));
   refused(withMembers({ data_type: 'r12', fill_value: [0] }), '/data_type', 'INVALID');
-  const report = warned(withMembers({ data_type: 'string', fill_value: '' }), '/data_type');
-  assert.match(report.warnings[0].message, /"string"/);
+  const vlen = (name) => [{ name, configuration: {} }];
+  accepted(withMembers({ data_type: 'string', fill_value: '', codecs: vlen('vlen-utf8') }));
+  accepted(withMembers({ data_type: 'variable_length_bytes', fill_value: 'AQI=', codecs: vlen('vlen-bytes') }));
+  refused(withMembers({ data_type: 'string', fill_value: 0, codecs: vlen('vlen-utf8') }), '/fill_value', 'WRONG_TYPE');
+  refused(withMembers({ data_type: 'variable_length_bytes', fill_value: null, codecs: vlen('vlen-bytes') }), '/fill_value', 'WRONG_TYPE', { strict: true });
+  const report = warned(withMembers({ data_type: 'numpy.datetime64', fill_value: 0 }), '/data_type');
+  assert.match(report.warnings[0].message, /"numpy.datetime64"/);
   warned(withMembers({ data_type: { name: 'numcodecs.something' } }), '/data_type/name');
 });
 
@@ -94,7 +99,8 @@ test('codecs: in order, exactly one array-to-bytes codec, each named', () => {
   refused(withMembers({ codecs: [gzip, bytesLE] }), '/codecs/0', 'CODEC_ORDER');
   refused(withMembers({ codecs: [{ configuration: {} }] }), '/codecs/0/name', 'MISSING');
   accepted(withMembers({ codecs: [{ name: 'transpose', configuration: { order: [1, 0] } }, bytesLE, gzip, { name: 'crc32c' }] }));
-  warned(withMembers({ codecs: [bytesLE, { name: 'numcodecs.zlib', configuration: { level: 1 } }] }), '/codecs/1/name');
+  accepted(withMembers({ codecs: [bytesLE, { name: 'numcodecs.zlib', configuration: { level: 1 } }] }));
+  warned(withMembers({ codecs: [bytesLE, { name: 'numcodecs.unheard-of', configuration: { level: 1 } }] }), '/codecs/1/name');
 });
 
 test('codec configurations: bytes endian, gzip level, transpose order, sharding', () => {

@@ -73,6 +73,17 @@ test('icechunk misreads an edge of 2^32 or more, at that edge; 2^32 - 1 it reads
   assert.deepEqual(pick(verdict(huge, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/0` });
 });
 
+// The root's lists are read into runs, which do not keep whether [V, 1] or
+// V was written: such a run is pointed at whole, and so it is in a
+// consolidated entry, where the list is read as written.
+test('a document\'s pointers do not depend on where it is: a run of count 1, at the root and as a consolidated entry', () => {
+  const text = documentText('[4294967296,6]', '[[[4294967296,1]],[6]]');
+  const own = verdict(readerReport(text), 'icechunk', 'later');
+  assert.deepEqual(pick(own), { verdict: 'misreads', pointer: `${AXES}/0/0` });
+  const group = `{"zarr_format":3,"node_type":"group","attributes":{},"consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{"a":${text}}}}`;
+  assert.deepEqual(pick(verdict(readerReport(group), 'icechunk', 'later')), { verdict: 'misreads', pointer: `/consolidated_metadata/metadata/a${own.pointer}` });
+});
+
 test('icechunk misreads a run count of 2^32 or more, at that count; written counts, not merged runs', () => {
   const report = readerReport(documentText('[4294967296,6]', '[[[1,4294967296]],[6]]'));
   assert.deepEqual(pick(verdict(report, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/0/1` });
@@ -135,8 +146,22 @@ test('an invalid document gets no verdict: a GridError with every problem; the m
   assert.equal(readerReport(arrayDocument([30], rectilinear([[10, 20]]))).length, READERS.length);
 });
 
+test('{strict: false}: a document valid with ledger warnings is judged as read, each entry as meant', () => {
+  // An edge written 4294967296.0 is the edge 2^32, which icechunk misreads, at its place.
+  const text = documentText('[4294967297,6]', '[[1,4294967296.0],[6]]');
+  assert.throws(() => readerReport(text), GridError, 'strict by default');
+  const asRead = readerReport(text, { strict: false });
+  assert.deepEqual(pick(verdict(asRead, 'icechunk', 'later')), { verdict: 'misreads', pointer: `${AXES}/0/1` });
+  assert.deepEqual(readerReport(text, { lenient: true }), asRead);
+  assert.deepEqual(asRead, readerReport(documentText('[4294967297,6]', '[[1,4294967296],[6]]')));
+  // Still no verdict for what is not valid either way, and options are checked.
+  assert.throws(() => readerReport(documentText('[30]', '[[10.5,20]]'), { strict: false }), GridError);
+  assert.throws(() => readerReport(text, { strict: 'no' }), TypeError);
+});
+
 test('the facts: every entry has a source, a date, and rules that name known conditions and verdicts', () => {
-  const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided']);
+  const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided',
+    'data-type-not-in', 'codec-not-in', 'codec-in']);
   for (const entry of READERS) {
     assert.ok(entry.source.startsWith('https://'), entry.reader);
     assert.match(entry.checked, /^\d{4}-\d{2}-\d{2}$/);
@@ -144,7 +169,26 @@ test('the facts: every entry has a source, a date, and rules that name known con
       assert.ok(conditions.has(rule.when), rule.when);
       assert.ok(['reads-with-setting', 'refuses', 'misreads'].includes(rule.verdict));
       assert.equal(rule.verdict === 'reads-with-setting', typeof rule.setting === 'string');
+      assert.equal(rule.when.endsWith('-in'), Array.isArray(rule.names), `${rule.when} lists names`);
     }
   }
   assert.ok(Object.isFrozen(READERS));
+});
+
+test('zarrita.js refuses a data type or a codec it lacks, at its name, before the grid', () => {
+  for (const [type, fill] of [['complex64', [0, 0]], ['complex128', [0, 0]], ['r16', [0, 0]]]) {
+    const doc = { ...arrayDocument([100, 40], regular([10, 40])), data_type: type, fill_value: fill };
+    const r = verdict(readerReport(doc), 'zarrita.js');
+    assert.deepEqual([r.verdict, r.pointer], ['refuses', '/data_type'], type);
+    assert.match(r.reason, /Unknown or unsupported dataType/);
+  }
+  // The extension-point form names the type too.
+  const named = { ...arrayDocument([100, 40], regular([10, 40])), data_type: { name: 'complex64' }, fill_value: [0, 0] };
+  assert.equal(verdict(readerReport(named), 'zarrita.js').pointer, '/data_type/name');
+  // A sharding codec's own codecs count.
+  const bz2 = sharded(arrayDocument([100, 40], regular([10, 40])), [5, 40]);
+  bz2.codecs[0].configuration.codecs.push({ name: 'numcodecs.bz2', configuration: { level: 1 } });
+  const r = verdict(readerReport(bz2), 'zarrita.js');
+  assert.deepEqual([r.verdict, r.pointer], ['refuses', '/codecs/0/configuration/codecs/1/name']);
+  assert.equal(verdict(readerReport(arrayDocument([100, 40], regular([10, 40]))), 'zarrita.js').verdict, 'reads');
 });

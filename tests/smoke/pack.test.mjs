@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -16,15 +16,38 @@ import { MODULE_FILES } from '../../scripts/demo-files.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 
-test('the tarball holds the package files and nothing else', () => {
+const packedFiles = () => {
   const [{ files }] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' }));
-  const packed = files.map((f) => f.path).sort();
-  // Everything committed under js/ ships: the wrapper, the reader, the CLI, the types.
-  const js = execFileSync('git', ['ls-files', 'js'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  return files.map((f) => f.path).sort();
+};
+const committed = (folder) => execFileSync('git', ['ls-files', folder], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+test('the tarball holds the package files and nothing else', () => {
+  const packed = packedFiles();
+  // Everything committed under js/ ships: the wrapper, the reader, the CLI,
+  // the types; and docs/, which the README, the CLI and the types link to.
+  const js = [...committed('js'), ...committed('docs')];
   // And the build for Node (scripts/node-build.mjs), whose chunks are named by hash.
   const node = readdirSync(join(root, 'dist/node')).map((name) => `dist/node/${name}`);
   const intended = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', ...MODULE_FILES, ...node, ...js].sort();
   assert.deepEqual(packed, intended, 'npm pack ships exactly these (a file only in `packed` is uncommitted or unintended)');
+});
+
+test('every relative link in the shipped README, and every docs/ file the shipped code names, is in the tarball', () => {
+  const packed = new Set(packedFiles());
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  // Markdown links [text](target), less URLs and in-page anchors.
+  const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1].split('#')[0]).filter((t) => t && !/^[a-z]+:/i.test(t));
+  // A folder link (docs/) is taken as its README, as GitHub and npm show it.
+  const wanted = links.map((t) => (t.endsWith('/') ? `${t}README.md` : t));
+  // The CLI's messages and the d.ts name docs by path (docs/writers-ledger.md).
+  for (const file of [...packed].filter((f) => f.startsWith('js/'))) {
+    for (const m of readFileSync(join(root, file), 'utf8').matchAll(/\bdocs\/[\w.-]+\.md\b/g)) wanted.push(m[0]);
+  }
+  assert.ok(links.length > 20, `the README's relative links were found (${links.length})`);
+  assert.deepEqual([...new Set(wanted)].filter((t) => !packed.has(t)), [], 'linked, but not shipped');
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const field of ['repository', 'homepage', 'bugs']) assert.ok(pkg[field], `package.json names its ${field}`);
 });
 
 test('the packed tarball installs into an empty folder and works, bundled or not', async () => {

@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as zarr from 'zarrita';
-import { open, withConsolidatedMetadata, withMaybeConsolidatedMetadata } from 'zarr-rectilinear/zarrita';
+import { get, open, withConsolidatedMetadata, withMaybeConsolidatedMetadata } from 'zarr-rectilinear/zarrita';
 import { memoryStore } from './support.mjs';
 // The module object is internal: reach it through the package's own file.
 import { native } from '#internals';
@@ -16,7 +16,7 @@ const utf8 = (text) => new TextEncoder().encode(text);
 // Each text, and what its error must say.
 const UNREADABLE = [
   ['{"zarr_format": 3, "node_type": "group", ', /found invalid JSON at byte 41/],
-  ['\u0000\u0001garbage', /found invalid JSON at byte 0/],
+  ['\u0000\u0001garbage', /found a NUL byte at byte 0; expected JSON text/],
   ['', /The document is empty/],
   ['[1, 2]', /found an array; expected a zarr.json object/],
   ['{"zarr_format": 3, "attributes": {}}', /\/node_type: found no "node_type"/],
@@ -47,6 +47,18 @@ test('a zarr.json that starts with a byte-order mark opens, and strict refuses i
   for (const kind of ['group', 'array', undefined]) {
     await assert.rejects(open(store, { path: 'g', kind, strict: true }), isInvalid(/byte-order mark/), String(kind));
   }
+});
+
+// As the README says: an array whose zarr.json starts with a byte-order
+// mark opens and reads, and its grid carries the warning.
+test('an array whose zarr.json starts with a byte-order mark opens and reads, with the warning', async () => {
+  const text = '\ufeff{"zarr_format":3,"node_type":"array","shape":[4],"data_type":"uint8","chunk_grid":{"name":"regular","configuration":{"chunk_shape":[2]}},' +
+    '"chunk_key_encoding":{"name":"default"},"fill_value":7,"codecs":[{"name":"bytes"}]}';
+  const store = storeWith('/a/zarr.json', text);
+  const arr = await open(store, { path: 'a', kind: 'array' });
+  assert.deepEqual(Array.from((await get(arr, [null])).data), [7, 7, 7, 7]);
+  assert.deepEqual(arr.grid.warnings.map((w) => w.code), ['BYTE_ORDER_MARK']);
+  await assert.rejects(open(store, { path: 'a', kind: 'array', strict: true }), isInvalid(/byte-order mark/));
 });
 
 test('withConsolidatedMetadata reports a root zarr.json that is not a node as it is', async () => {
