@@ -17,7 +17,8 @@ export const AXIS_SOURCES_LIMIT = 2 ** 24;
 // sourcesOf() lists the intersections of an axis up to this many source chunks.
 export const INTERSECTION_LIMIT = 2 ** 16;
 
-/** @import { ChunkGrid as ChunkGridApi, Integer, ResizeOptions } from './index.js' */
+/** @import { ChunkGrid as ChunkGridApi, Integer } from './index.js' */
+/** @import { ResizeOptions } from './tools.js' */
 /** @import { Grid, GridOutcome } from '../dist/zarr_rectilinear.mjs' */
 
 const { building, withHeap, u64View, withToolsGrid, withToolsGrids, copyColumns, native: tools } = toolsModule;
@@ -38,13 +39,13 @@ function gridFrom(/** @type {GridOutcome} */ outcome) {
 /** @type {typeof import('./tools.js').trimmed} */
 export function trimmed(shape, chunkShape) {
   const expected = 'an array of one integer per axis';
-  shape = arrayArgument(shape, 'shape', expected);
-  chunkShape = arrayArgument(chunkShape, 'chunkShape', expected);
-  if (shape.length !== chunkShape.length) {
-    throw new TypeError(`trimmed: found ${shape.length} lengths and ${chunkShape.length} chunk lengths; expected one integer per axis in each`);
+  const lengths = arrayArgument(shape, 'shape', expected);
+  const edges = arrayArgument(chunkShape, 'chunkShape', expected);
+  if (lengths.length !== edges.length) {
+    throw new TypeError(`trimmed: found ${lengths.length} lengths and ${edges.length} chunk lengths; expected one integer per axis in each`);
   }
-  const ndim = shape.length;
-  const values = [...shape.map((v, d) => toUint64(v, `shape[${d}]`)), ...chunkShape.map((v, d) => toUint64(v, `chunkShape[${d}]`))];
+  const ndim = lengths.length;
+  const values = [...lengths.map((v, d) => toUint64(v, `shape[${d}]`)), ...edges.map((v, d) => toUint64(v, `chunkShape[${d}]`))];
   return gridFrom(withHeap(16 * ndim, (address) => {
     u64View(address, 2 * ndim).set(values);
     return trimming(address, address + 8 * ndim, ndim);
@@ -52,8 +53,8 @@ export function trimmed(shape, chunkShape) {
 }
 
 /** @type {typeof import('./tools.js').concat} */
-export function concat(grids, axis) {
-  grids = arrayArgument(grids, 'grids', 'a non-empty array of ChunkGrid');
+export function concat(given, axis) {
+  const grids = /** @type {ChunkGridApi[]} */ (arrayArgument(given, 'grids', 'a non-empty array of ChunkGrid'));
   if (grids.length === 0 || !grids.every(isGrid)) {
     throw new TypeError('concat: expected a non-empty array of ChunkGrid');
   }

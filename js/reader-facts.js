@@ -19,7 +19,7 @@ const ZARRITA_CODECS = Object.freeze([
   'numcodecs.bitround', 'numcodecs.json2',
 ]);
 
-/** @type {readonly import('./index.js').ReaderFacts[]} */
+/** @type {readonly import('./tools.js').ReaderFacts[]} */
 export const READERS = Object.freeze([
   {
     reader: 'zarr-python', versions: 'before 3.2.0', checked: '2026-09-30',

@@ -14,7 +14,8 @@ import { READERS } from './reader-facts.js';
 import { flagOption, optionsArgument } from './arguments.js';
 import { repairMetadata } from './repair.js';
 
-/** @import { AxisSummary, MetadataRead, ReaderFacts, ReaderRule, ReaderVerdict } from './index.js' */
+/** @import { MetadataRead } from './index.js' */
+/** @import { AxisSummary, ReaderFacts, ReaderRule, ReaderVerdict } from './tools.js' */
 /** @import { NativeReaderFacts } from '../dist/zarr_rectilinear_tools.mjs' */
 
 /**

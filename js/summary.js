@@ -8,7 +8,8 @@ import { checkAxis, describeValue } from './arguments.js';
 import { handleOf, isGrid } from './grid-handle.js';
 import { natural } from './numbers.js';
 import { toolsModule } from './tools-module.js';
-/** @import { AxisSummary, ChunkGrid, GridSummary } from './index.js' */
+/** @import { ChunkGrid } from './index.js' */
+/** @import { AxisSummary, GridSummary } from './tools.js' */
 /** @import { Grid } from '../dist/zarr_rectilinear.mjs' */
 
 const product = (/** @type {bigint[]} */ values) => values.reduce((a, b) => a * b, 1n);

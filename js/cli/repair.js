@@ -32,7 +32,7 @@ export async function repair(targets, { write = false, json = false, out = proce
   if (json) out.write('{"files":[');
   for await (const source of sources(targets)) {
     const file = safeText(source.file);
-    /** @type {{ file: string, changes: import('../index.js').RepairChange[], left: import('../index.js').Unrepaired[], written: boolean, errors: { path?: string, message: string }[] }} */
+    /** @type {{ file: string, changes: import('../tools.js').RepairChange[], left: import('../tools.js').Unrepaired[], written: boolean, errors: { path?: string, message: string }[] }} */
     const report = { file: source.file, changes: [], left: [], written: false, errors: [] };
     try {
       if (source.url) throw new Error('repair reads and writes files, not URLs');
