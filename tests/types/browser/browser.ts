@@ -1,6 +1,7 @@
 // The package's declarations in a browser project (tsconfig.json here):
 // a grid read from bytes a fetch returns, disposed through Symbol.dispose.
-import { ChunkGrid, readMetadata, readerReport, type ReaderVerdict } from 'zarr-rectilinear';
+import { ChunkGrid, readMetadata } from 'zarr-rectilinear';
+import { readerReport, type ReaderVerdict } from 'zarr-rectilinear/tools';
 
 export async function chunkOf(url: string, index: number[]): Promise<number[]> {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
