@@ -8,5 +8,6 @@
 // (scripts/node-build.mjs), not into a second copy loaded from js/.
 export { native, heapInUse, problemCodes, f64View, using, withBytes } from './native.js';
 export { toolsModule } from './tools-module.js';
+export { nearestPlaces } from './locate-pointers.js';
 export { sliceArg } from './selection.js';
 export { readCodecNames } from './zarrita/codec-chain.js';

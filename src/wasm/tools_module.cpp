@@ -99,7 +99,10 @@ EMSCRIPTEN_BINDINGS(tools_module) {
 // a line: "data_type", the name and whether the reader reads it ("read" or
 // "-"), tab-separated; or "codec", the name, its kind and the same.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_known_extensions() {
-  static const std::string lines = [] {
+  // Made at each call, kept until the next; null with the flag raised when
+  // memory ran out.
+  static std::string lines;
+  return zr::wasm::guard<const char*>([] {
     std::string out;
     const auto read = [](bool r) { return r ? "read" : "-"; };
 #define ZR_DATA_TYPE_LINE(name, family, bits, r) out.append("data_type\t").append(name).append("\t").append(read(r)).append("\n");
@@ -108,7 +111,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* zr_known_extensions() {
     constexpr const char* kKinds[] = {"array_to_array", "array_to_bytes", "bytes_to_bytes"};
     for (const zr::KnownCodec& c : zr::kKnownCodecs)
       out.append("codec\t").append(c.name).append("\t").append(kKinds[static_cast<int>(c.kind)]).append("\t").append(read(c.read)).append("\n");
-    return out;
-  }();
-  return lines.c_str();
+    lines = std::move(out);
+    return lines.c_str();
+  });
 }
