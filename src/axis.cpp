@@ -1,6 +1,7 @@
 #include "axis.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "checked.hpp"
 
@@ -96,6 +97,7 @@ constexpr uint64_t kFineBuckets = 4096;
 
 void Axis::index_buckets() {
   buckets_.clear();
+  if (index_table()) return;
   // One run needs no table (run_from finds it with a compare), and more
   // than UINT32_MAX / 2 lie beyond any input that fits in memory.
   if (runs_.size() < 2 || runs_.size() > UINT32_MAX / 2) return;
@@ -137,6 +139,37 @@ void Axis::index_buckets() {
     const uint64_t low = next >= end ? width : after < end ? 0 : next - origin;
     buckets_[b] = r << 32 | low;
   }
+}
+
+// The chunk table of a small explicit axis (Axis::table_): its chunks'
+// starts as doubles (exact: the edge sum is below 2^53) and up to 8 buckets
+// per chunk, at most 4096, each naming the chunk that holds its first
+// index. False, with no table, for other axes.
+bool Axis::index_table() {
+  table_.clear();
+  const uint64_t chunks = firsts_.back(), sum = edge_sum();
+  if (runs_.size() < 2 || chunks > kTableChunks || sum >= (uint64_t(1) << 53)) return false;
+  const uint64_t limit = std::min<uint64_t>(8 * chunks, 4096);
+  bucket_shift_ = 0;
+  while (((sum - 1) >> bucket_shift_) >= limit) ++bucket_shift_;
+  const uint64_t count = ((sum - 1) >> bucket_shift_) + 1;
+  std::vector<double> starts;
+  starts.reserve(chunks + 1);
+  for (size_t r = 0; r < runs_.size(); ++r) {
+    for (uint64_t j = 0; j < runs_[r].count; ++j) starts.push_back(static_cast<double>(starts_[r] + j * runs_[r].size));
+  }
+  starts.push_back(static_cast<double>(sum));
+  std::vector<uint16_t> buckets(count);
+  uint16_t c = 0;
+  for (uint64_t b = 0; b < count; ++b) {
+    while (starts[c + 1] <= static_cast<double>(b << bucket_shift_)) ++c;
+    buckets[b] = c;
+  }
+  table_starts_ = starts.size() * sizeof(double);
+  table_.resize(table_starts_ + count * sizeof(uint16_t));
+  std::memcpy(table_.data(), starts.data(), table_starts_);
+  std::memcpy(table_.data() + table_starts_, buckets.data(), count * sizeof(uint16_t));
+  return true;
 }
 
 void Axis::expand(std::span<uint64_t> out) const {

@@ -50,7 +50,14 @@ class AxisColumn {
   static constexpr bool kDoubles = std::is_same_v<In, double> && std::is_same_v<Out, double>;
 
  public:
-  explicit AxisColumn(const Axis& axis) : axis_(axis.lookup()), length_(axis.length()) {}
+  explicit AxisColumn(const Axis& axis) : axis_(axis.lookup()), length_(axis.length()) {
+    if constexpr (kDoubles) {
+      // Every index below 2^53 and the axis length is exact as a double.
+      limit_ = static_cast<double>(static_cast<int64_t>(std::min<uint64_t>(length_, uint64_t(1) << 53)));
+      const uint64_t size = axis_.step != 0 ? axis_.step : axis_.run_count == 1 ? axis_.runs[0].size : 0;
+      if (size != 0 && size < (uint64_t(1) << 53)) size_ = static_cast<double>(static_cast<int64_t>(size));
+    }
+  }
 
   // Locates values[0], values[stride], ... (`count` of them) into the same
   // places of `chunks` and `offsets`. Returns `count`, or the position of
@@ -58,6 +65,10 @@ class AxisColumn {
   size_t locate(const In* values, size_t stride, size_t count, Out* chunks, Out* offsets) {
     size_t repeats = 0, done;
     if constexpr (kDoubles) {
+      // A table or a regular axis answers doubles with no search; a value
+      // to refuse sends the tile through the general loop, which names it.
+      if (axis_.chunk_starts && locate_table(values, stride, count, chunks, offsets)) return count;
+      if (size_ != 0 && locate_regular(values, stride, count, chunks, offsets)) return count;
       done = testing_ ? locate_testing(values, stride, count, chunks, offsets, repeats)
                       : locate_searching(values, stride, count, chunks, offsets, repeats);
     } else {
@@ -127,6 +138,45 @@ class AxisColumn {
     return i;
   }
 
+  // Whether x is an index inside the axis; then `index` is x, else 0 (a
+  // valid index, so that the lookup that follows needs no branch).
+  [[gnu::always_inline]] bool is_index(double x, double& index) const {
+    const bool ok = (x >= 0) & (x < limit_) & (std::floor(x) == x);  // NaN fails
+    index = ok ? x : 0.0;
+    return ok;
+  }
+
+  // The branch-free loops of a table axis and of a regular one (a step,
+  // or a single run). False when some value was not an index.
+  [[gnu::noinline]] bool locate_table(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const AxisLookup a = axis_;
+    bool good = true;
+    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
+      double x;
+      good &= is_index(values[k], x);
+      const size_t c = a.table_chunk(x);
+      chunks[k] = static_cast<double>(static_cast<uint32_t>(c));
+      offsets[k] = (x - a.chunk_starts[c]) + 0.0;  // an index of -0 is an offset of +0
+    }
+    return good;
+  }
+
+  // floor(x / size) is exact for integers x < 2^53: a quotient that is not
+  // an integer lies at least 1 / size below the next one, farther than its
+  // rounding error, x / size * 2^-53.
+  [[gnu::noinline]] bool locate_regular(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const double size = size_;
+    bool good = true;
+    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
+      double x;
+      good &= is_index(values[k], x);
+      const double c = std::floor(x / size);
+      chunks[k] = c + 0.0;
+      offsets[k] = x - c * size;
+    }
+    return good;
+  }
+
   // Whether `value` lies in the kept chunk, with no branch; `offset` is its
   // offset there when it does.
   [[gnu::always_inline]] bool kept(In value, Out& offset) const {
@@ -166,6 +216,8 @@ class AxisColumn {
   uint64_t length_;
   uint64_t origin_ = 0, span_ = 0;  // the kept chunk's extent; empty at first
   double low_ = 0, high_ = 0;       // the same, as doubles (kDoubles)
+  double limit_ = 0;                // min(length, 2^53), for kDoubles
+  double size_ = 0;                 // a regular axis's chunk size, else 0 (kDoubles)
   Out chunk_ = 0;
   bool testing_ = true;
 };
