@@ -142,14 +142,16 @@ void Axis::index_buckets() {
 }
 
 // The chunk table of a small explicit axis (Axis::table_): its chunks'
-// starts as doubles (exact: the edge sum is below 2^53) and up to 8 buckets
-// per chunk, at most 4096, each naming the chunk that holds its first
-// index. False, with no table, for other axes.
+// starts as doubles (exact: the edge sum is below 2^53) and a bucket per
+// element, or else up to 8 buckets per chunk, at most 4096, each naming the
+// chunk that holds its first index. False, with no table, for other axes.
 bool Axis::index_table() {
   table_.clear();
   const uint64_t chunks = firsts_.back(), sum = edge_sum();
   if (runs_.size() < 2 || chunks > kTableChunks || sum >= (uint64_t(1) << 53)) return false;
-  const uint64_t limit = std::min<uint64_t>(8 * chunks, 4096);
+  // An edge sum of at most 2^16 gets a bucket per element (128 KB at
+  // most): no chunk starts inside a bucket, and its entry alone answers.
+  const uint64_t limit = sum <= kDirectElements ? sum : std::min<uint64_t>(8 * chunks, 4096);
   bucket_shift_ = 0;
   while (((sum - 1) >> bucket_shift_) >= limit) ++bucket_shift_;
   const uint64_t count = ((sum - 1) >> bucket_shift_) + 1;

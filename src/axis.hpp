@@ -156,7 +156,8 @@ class Axis {
   unsigned bucket_shift_ = 0;
   // An axis of at most kTableChunks chunks (and an edge sum below 2^53)
   // gets a chunk table instead (see index_table): every chunk's start as a
-  // double, then one uint16 chunk per bucket, 24 KB at most, so that a
+  // double, then one uint16 chunk per bucket (one bucket per element up to
+  // kDirectElements, 128 KB; else 8 per chunk, 24 KB at most), so that a
   // batch of doubles is answered from the first-level cache with no
   // division and no branch that random indices mispredict. Bytes, so that
   // both arrays are objects created in its storage; the starts take the
@@ -165,8 +166,10 @@ class Axis {
   size_t table_starts_ = 0;
 };
 
-// Up to this many chunks an axis gets a chunk table (Axis::table_).
+// Up to this many chunks an axis gets a chunk table (Axis::table_), with a
+// bucket per element up to this edge sum.
 inline constexpr uint64_t kTableChunks = 2048;
+inline constexpr uint64_t kDirectElements = uint64_t(1) << 16;
 
 // The per-lookup path, here so that the batch lookups inline it.
 

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #include "axis.hpp"
 
@@ -67,7 +70,10 @@ class AxisColumn {
     if constexpr (kDoubles) {
       // A table or a regular axis answers doubles with no search; a value
       // to refuse sends the tile through the general loop, which names it.
-      if (axis_.chunk_starts && locate_table(values, stride, count, chunks, offsets)) return count;
+      if (axis_.chunk_starts && (axis_.table_shift == 0 ? locate_direct(values, stride, count, chunks, offsets)
+                                                         : locate_table(values, stride, count, chunks, offsets))) {
+        return count;
+      }
       if (size_ != 0 && locate_regular(values, stride, count, chunks, offsets)) return count;
       done = testing_ ? locate_testing(values, stride, count, chunks, offsets, repeats)
                       : locate_searching(values, stride, count, chunks, offsets, repeats);
@@ -161,13 +167,73 @@ class AxisColumn {
     return good;
   }
 
+  // The same with a bucket per element: its entry is the chunk. With
+  // WebAssembly SIMD (which the module needs anyway: -msimd128), two
+  // values at a time, the tables read per lane (docs/benchmarks.md).
+  [[gnu::noinline]] bool locate_direct(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const AxisLookup a = axis_;
+    bool good = true;
+    size_t i = 0, k = 0;
+#ifdef __wasm_simd128__
+    v128_t all = wasm_i64x2_splat(-1);
+    for (; i + 1 < count; i += 2, k += 2 * stride) {
+      v128_t x;
+      all = wasm_v128_and(all, is_index2(values, k, stride, x));
+      const v128_t at = wasm_i32x4_trunc_sat_f64x2_zero(x);  // below 2^16
+      const uint32_t c0 = a.chunk_buckets[wasm_u32x4_extract_lane(at, 0)];
+      const uint32_t c1 = a.chunk_buckets[wasm_u32x4_extract_lane(at, 1)];
+      const v128_t start = wasm_v128_load64_lane(a.chunk_starts + c1, wasm_v128_load64_zero(a.chunk_starts + c0), 1);
+      store2(chunks, k, stride, wasm_f64x2_convert_low_u32x4(wasm_u32x4_make(c0, c1, 0, 0)));
+      store2(offsets, k, stride, wasm_f64x2_add(wasm_f64x2_sub(x, start), wasm_f64x2_splat(0)));
+    }
+    good = wasm_i64x2_all_true(all);
+#endif
+    for (; i < count; ++i, k += stride) {
+      double x;
+      good &= is_index(values[k], x);
+      const uint32_t c = a.chunk_buckets[static_cast<uint32_t>(static_cast<int32_t>(x))];
+      chunks[k] = static_cast<double>(c);
+      offsets[k] = (x - a.chunk_starts[c]) + 0.0;
+    }
+    return good;
+  }
+
+#ifdef __wasm_simd128__
+  // is_index for values[k] and values[k + stride]: their lanes of `index`
+  // are the values or 0, the result's lanes all ones or all zeros.
+  [[gnu::always_inline]] v128_t is_index2(const double* values, size_t k, size_t stride, v128_t& index) const {
+    const v128_t x = wasm_v128_load64_lane(values + k + stride, wasm_v128_load64_zero(values + k), 1);
+    const v128_t ok = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(x, wasm_f64x2_splat(0)), wasm_f64x2_lt(x, wasm_f64x2_splat(limit_))),
+                                    wasm_f64x2_eq(wasm_f64x2_floor(x), x));
+    index = wasm_v128_and(x, ok);
+    return ok;
+  }
+  [[gnu::always_inline]] static void store2(double* out, size_t k, size_t stride, v128_t pair) {
+    wasm_v128_store64_lane(out + k, pair, 0);
+    wasm_v128_store64_lane(out + k + stride, pair, 1);
+  }
+#endif
+
   // floor(x / size) is exact for integers x < 2^53: a quotient that is not
   // an integer lies at least 1 / size below the next one, farther than its
   // rounding error, x / size * 2^-53.
   [[gnu::noinline]] bool locate_regular(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
     const double size = size_;
     bool good = true;
-    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
+    size_t i = 0, k = 0;
+#ifdef __wasm_simd128__
+    v128_t all = wasm_i64x2_splat(-1);
+    const v128_t sizes = wasm_f64x2_splat(size);
+    for (; i + 1 < count; i += 2, k += 2 * stride) {
+      v128_t x;
+      all = wasm_v128_and(all, is_index2(values, k, stride, x));
+      const v128_t c = wasm_f64x2_floor(wasm_f64x2_div(x, sizes));
+      store2(chunks, k, stride, wasm_f64x2_add(c, wasm_f64x2_splat(0)));
+      store2(offsets, k, stride, wasm_f64x2_sub(x, wasm_f64x2_mul(c, sizes)));
+    }
+    good = wasm_i64x2_all_true(all);
+#endif
+    for (; i < count; ++i, k += stride) {
       double x;
       good &= is_index(values[k], x);
       const double c = std::floor(x / size);

@@ -68,6 +68,14 @@ TEST_CASE("A chunk table (up to 2048 chunks) answers every index as the cumulati
   check_every_index({{3, 1000}, {1, 48}, {5, 1000}});
 }
 
+TEST_CASE("A chunk table of wider buckets (past 2^16 elements) answers every index as the cumulative sums do",
+          "[axis][locate]") {
+  check_every_index({{100000, 1}, {1, 40}, {100000, 1}});
+  check_every_index({{30000, 2}, {1, 3}, {2, 1}, {30000, 1}});
+  check_every_index(random_runs(300, 3000, 2, 5));
+  check_every_index({{300, 1000}, {1, 48}, {50, 1000}});
+}
+
 TEST_CASE("A bucket table of up to 8 buckets per run (past 2048 chunks) answers every index as the cumulative sums do",
           "[axis][locate]") {
   check_every_index({{3, 1000}, {1, 49}, {5, 1000}});

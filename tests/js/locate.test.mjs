@@ -259,23 +259,26 @@ test('locateMany and locateAxis give the same answers and name the same row acro
 });
 
 // The kernel answers doubles by a chunk table (an axis of at most 2048
-// chunks), by division (a step, or one run), or by a search (larger axes);
-// bigints always by a search. Every path against the cumulative sums.
+// chunks: a bucket per element up to 2^16 elements, else wider buckets),
+// by division (a step, or one run), or by a search (larger axes); bigints
+// by a search or the table. Every path against the cumulative sums.
 test('locateMany answers table, regular and large axes alike, and names the bad row on each', () => {
   const edgeLists = [
-    [[7, 3], 1, 1, 1, [40, 2], 2],   // a table axis, chunk starts crowded
-    [[6, 500]],                       // one run
-    [[3, 1500], [1, 600], [4, 100]],  // 2200 chunks: a search
+    [[7, 3], 1, 1, 1, [40, 2], 2],      // a table of a bucket per element
+    [[70000, 3], 1, 1, 1, [40, 2], 2],  // a table of wider buckets, chunk starts crowded in one
+    [[6, 500]],                          // one run
+    [[3, 1500], [1, 600], [4, 100]],     // 2200 chunks: a search
   ];
   const expand = (items) => items.flatMap((it) => (Array.isArray(it) ? Array(it[1]).fill(it[0]) : [it]));
   const starts = edgeLists.map((items) => expand(items).reduce((s, e) => [...s, s[s.length - 1] + e], [0]));
   const shape = [...starts.map((s) => s[s.length - 1] - 1), 1000];
   const g = ChunkGrid.fromChunkShapes(shape, [...edgeLists, 9]);
-  const rows = 5000;
-  const idx = new Float64Array(4 * rows);
-  for (let i = 0; i < idx.length; i++) idx[i] = (i * 7919 + (i >> 2) * 104729) % shape[i % 4];
+  const nd = shape.length;
+  const rows = 5001; // odd: the two-at-a-time loops end on one value
+  const idx = new Float64Array(nd * rows);
+  for (let i = 0; i < idx.length; i++) idx[i] = (i * 7919 + (i >> 2) * 104729) % shape[i % nd];
   const answer = (d, x) => {
-    if (d === 3) return [Math.floor(x / 9), x % 9];
+    if (d === nd - 1) return [Math.floor(x / 9), x % 9];
     const c = starts[d].findLastIndex((s) => s <= x);
     return [c, x - starts[d][c]];
   };
@@ -283,15 +286,23 @@ test('locateMany answers table, regular and large axes alike, and names the bad 
   for (const input of [idx, BigUint64Array.from(idx, BigInt)]) {
     const { chunks, offsets } = input instanceof BigUint64Array ? g.locateMany(input) : g.locateMany(input, out);
     for (let i = 0; i < idx.length; i++) {
-      assert.deepEqual([Number(chunks[i]), Number(offsets[i])], answer(i % 4, idx[i]), `element ${i}`);
+      assert.deepEqual([Number(chunks[i]), Number(offsets[i])], answer(i % nd, idx[i]), `element ${i}`);
     }
   }
-  for (let d = 0; d < 4; d++) {
-    for (const value of [shape[d], -1, 0.5, NaN, Infinity]) {
-      const bad = idx.slice();
-      bad[4 * 3000 + d] = value;
-      throwsWith(() => g.locateMany(bad, out), RangeError, /^row 3000 \[/);
+  for (let d = 0; d < nd; d++) {
+    for (const row of [3000, 3001, rows - 1]) {
+      for (const value of [shape[d], -1, 0.5, NaN, Infinity]) {
+        const bad = idx.slice();
+        bad[nd * row + d] = value;
+        throwsWith(() => g.locateMany(bad, out), RangeError, new RegExp(`^row ${row} \\[`));
+      }
     }
+    // An index of -0 is chunk +0, offset +0, as on every path.
+    const zero = idx.slice();
+    zero[nd * 2 + d] = -0;
+    zero[nd * 3 + d] = -0;
+    const { chunks, offsets } = g.locateMany(zero);
+    for (const k of [nd * 2 + d, nd * 3 + d]) assert.ok(Object.is(chunks[k], 0) && Object.is(offsets[k], 0), `axis ${d}`);
   }
 });
 
