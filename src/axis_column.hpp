@@ -179,11 +179,15 @@ class AxisColumn {
     for (; i + 1 < count; i += 2, k += 2 * stride) {
       v128_t x;
       all = wasm_v128_and(all, is_index2(values, k, stride, x));
-      const v128_t at = wasm_i32x4_trunc_sat_f64x2_zero(x);  // below 2^16
-      const uint32_t c0 = a.chunk_buckets[wasm_u32x4_extract_lane(at, 0)];
-      const uint32_t c1 = a.chunk_buckets[wasm_u32x4_extract_lane(at, 1)];
+      // Integers between 0 and 2^32 as doubles and back by adding 2^52: the
+      // low word of x + 2^52 is x. V8 converts a lane in one instruction
+      // this way, in several by the conversion instructions (-20%).
+      const v128_t magic = wasm_f64x2_splat(0x1p52);
+      const v128_t at = wasm_f64x2_add(x, magic);
+      const uint32_t c0 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 0))];
+      const uint32_t c1 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 1))];
       const v128_t start = wasm_v128_load64_lane(a.chunk_starts + c1, wasm_v128_load64_zero(a.chunk_starts + c0), 1);
-      store2(chunks, k, stride, wasm_f64x2_convert_low_u32x4(wasm_u32x4_make(c0, c1, 0, 0)));
+      store2(chunks, k, stride, wasm_f64x2_sub(wasm_v128_or(wasm_i64x2_make(c0, c1), magic), magic));
       store2(offsets, k, stride, wasm_f64x2_add(wasm_f64x2_sub(x, start), wasm_f64x2_splat(0)));
     }
     good = wasm_i64x2_all_true(all);
