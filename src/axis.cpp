@@ -1,7 +1,6 @@
 #include "axis.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "checked.hpp"
 
@@ -155,22 +154,20 @@ bool Axis::index_table() {
   bucket_shift_ = 0;
   while (((sum - 1) >> bucket_shift_) >= limit) ++bucket_shift_;
   const uint64_t count = ((sum - 1) >> bucket_shift_) + 1;
-  std::vector<double> starts;
-  starts.reserve(chunks + 1);
+  table_starts_ = (chunks + 1) * sizeof(double);
+  table_.resize(table_starts_ + count * sizeof(uint16_t));
+  auto* starts = reinterpret_cast<double*>(table_.data());
+  auto* buckets = reinterpret_cast<uint16_t*>(table_.data() + table_starts_);
+  size_t c = 0;
   for (size_t r = 0; r < runs_.size(); ++r) {
-    for (uint64_t j = 0; j < runs_[r].count; ++j) starts.push_back(static_cast<double>(starts_[r] + j * runs_[r].size));
+    for (uint64_t j = 0; j < runs_[r].count; ++j) starts[c++] = static_cast<double>(starts_[r] + j * runs_[r].size);
   }
-  starts.push_back(static_cast<double>(sum));
-  std::vector<uint16_t> buckets(count);
-  uint16_t c = 0;
+  starts[c] = static_cast<double>(sum);
+  c = 0;
   for (uint64_t b = 0; b < count; ++b) {
     while (starts[c + 1] <= static_cast<double>(b << bucket_shift_)) ++c;
-    buckets[b] = c;
+    buckets[b] = static_cast<uint16_t>(c);
   }
-  table_starts_ = starts.size() * sizeof(double);
-  table_.resize(table_starts_ + count * sizeof(uint16_t));
-  std::memcpy(table_.data(), starts.data(), table_starts_);
-  std::memcpy(table_.data() + table_starts_, buckets.data(), count * sizeof(uint16_t));
   return true;
 }
 

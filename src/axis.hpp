@@ -68,6 +68,9 @@ struct AxisLookup {
   Located locate(uint64_t index) const;
   // The chunk of a table axis that holds x, an integer below the edge sum.
   size_t table_chunk(double x) const;
+  // locate() on a table axis: out of line, so that its many inlined
+  // copies stay small; the batch loops of doubles use table_chunk.
+  [[gnu::noinline]] Located locate_in_table(uint64_t index) const;
   size_t run_of_index(uint64_t index) const;
   Located in_run(size_t run, uint64_t index) const;
   // The run holding `index`, from run r, at or before it: two steps
@@ -159,9 +162,9 @@ class Axis {
   // double, then one uint16 chunk per bucket (one bucket per element up to
   // kDirectElements, 128 KB; else 8 per chunk, 24 KB at most), so that a
   // batch of doubles is answered from the first-level cache with no
-  // division and no branch that random indices mispredict. Bytes, so that
-  // both arrays are objects created in its storage; the starts take the
-  // first table_starts_ bytes.
+  // division and no branch that random indices mispredict. Bytes, in which
+  // both arrays are created (storage of bytes may hold objects of any
+  // type); the starts take the first table_starts_ bytes.
   std::vector<std::byte> table_;
   size_t table_starts_ = 0;
 };
@@ -221,14 +224,7 @@ inline constexpr uint64_t kDirectElements = uint64_t(1) << 16;
 }
 
 [[gnu::always_inline]] inline Located AxisLookup::locate(uint64_t index) const {
-  if (chunk_starts) {
-    // Exact: index < edge sum <= 2^53.
-    const double x = static_cast<double>(static_cast<int64_t>(index));
-    const size_t c = table_chunk(x);
-    const auto start = static_cast<uint64_t>(static_cast<int64_t>(chunk_starts[c]));
-    const auto end = static_cast<uint64_t>(static_cast<int64_t>(chunk_starts[c + 1]));
-    return {c, index - start, end - start};
-  }
+  if (chunk_starts) return locate_in_table(index);
   if (step != 0) {
     if ((index | step) >> 32 == 0) {
       const auto i = static_cast<uint32_t>(index), s = static_cast<uint32_t>(step);

@@ -172,13 +172,13 @@ class AxisColumn {
   // values at a time, the tables read per lane (docs/benchmarks.md).
   [[gnu::noinline]] bool locate_direct(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
     const AxisLookup a = axis_;
-    bool good = true;
-    size_t i = 0, k = 0;
 #ifdef __wasm_simd128__
     v128_t all = wasm_i64x2_splat(-1);
-    for (; i + 1 < count; i += 2, k += 2 * stride) {
+    for (size_t i = 0, k = 0; i < count; i += 2, k += 2 * stride) {
+      // A last value alone takes both lanes (a step of 0).
+      const size_t step = i + 1 < count ? stride : 0;
       v128_t x;
-      all = wasm_v128_and(all, is_index2(values, k, stride, x));
+      all = wasm_v128_and(all, is_index2(values, k, step, x));
       // Integers between 0 and 2^32 as doubles and back by adding 2^52: the
       // low word of x + 2^52 is x. V8 converts a lane in one instruction
       // this way, in several by the conversion instructions (-20%).
@@ -187,12 +187,13 @@ class AxisColumn {
       const uint32_t c0 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 0))];
       const uint32_t c1 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 1))];
       const v128_t start = wasm_v128_load64_lane(a.chunk_starts + c1, wasm_v128_load64_zero(a.chunk_starts + c0), 1);
-      store2(chunks, k, stride, wasm_f64x2_sub(wasm_v128_or(wasm_i64x2_make(c0, c1), magic), magic));
-      store2(offsets, k, stride, wasm_f64x2_add(wasm_f64x2_sub(x, start), wasm_f64x2_splat(0)));
+      store2(chunks, k, step, wasm_f64x2_sub(wasm_v128_or(wasm_i64x2_make(c0, c1), magic), magic));
+      store2(offsets, k, step, wasm_f64x2_add(wasm_f64x2_sub(x, start), wasm_f64x2_splat(0)));
     }
-    good = wasm_i64x2_all_true(all);
-#endif
-    for (; i < count; ++i, k += stride) {
+    return wasm_i64x2_all_true(all);
+#else
+    bool good = true;
+    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
       double x;
       good &= is_index(values[k], x);
       const uint32_t c = a.chunk_buckets[static_cast<uint32_t>(static_cast<int32_t>(x))];
@@ -200,6 +201,7 @@ class AxisColumn {
       offsets[k] = (x - a.chunk_starts[c]) + 0.0;
     }
     return good;
+#endif
   }
 
 #ifdef __wasm_simd128__
@@ -223,21 +225,21 @@ class AxisColumn {
   // rounding error, x / size * 2^-53.
   [[gnu::noinline]] bool locate_regular(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
     const double size = size_;
-    bool good = true;
-    size_t i = 0, k = 0;
 #ifdef __wasm_simd128__
     v128_t all = wasm_i64x2_splat(-1);
     const v128_t sizes = wasm_f64x2_splat(size);
-    for (; i + 1 < count; i += 2, k += 2 * stride) {
+    for (size_t i = 0, k = 0; i < count; i += 2, k += 2 * stride) {
+      const size_t step = i + 1 < count ? stride : 0;
       v128_t x;
-      all = wasm_v128_and(all, is_index2(values, k, stride, x));
+      all = wasm_v128_and(all, is_index2(values, k, step, x));
       const v128_t c = wasm_f64x2_floor(wasm_f64x2_div(x, sizes));
-      store2(chunks, k, stride, wasm_f64x2_add(c, wasm_f64x2_splat(0)));
-      store2(offsets, k, stride, wasm_f64x2_sub(x, wasm_f64x2_mul(c, sizes)));
+      store2(chunks, k, step, wasm_f64x2_add(c, wasm_f64x2_splat(0)));
+      store2(offsets, k, step, wasm_f64x2_sub(x, wasm_f64x2_mul(c, sizes)));
     }
-    good = wasm_i64x2_all_true(all);
-#endif
-    for (; i < count; ++i, k += stride) {
+    return wasm_i64x2_all_true(all);
+#else
+    bool good = true;
+    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
       double x;
       good &= is_index(values[k], x);
       const double c = std::floor(x / size);
@@ -245,6 +247,7 @@ class AxisColumn {
       offsets[k] = x - c * size;
     }
     return good;
+#endif
   }
 
   // Whether `value` lies in the kept chunk, with no branch; `offset` is its
