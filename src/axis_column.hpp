@@ -156,13 +156,23 @@ class AxisColumn {
   // or a single run). False when some value was not an index.
   [[gnu::noinline]] bool locate_table(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
     const AxisLookup a = axis_;
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
+      const size_t c = a.table_chunk(x);
+      chunk = static_cast<double>(static_cast<uint32_t>(c));
+      offset = (x - a.chunk_starts[c]) + 0.0;  // an index of -0 is an offset of +0
+    });
+  }
+
+  // values[0], values[stride], ... one at a time: `answer(x, chunk, offset)`
+  // answers an index x (0 for a value to refuse).
+  template <class Answer>
+  [[gnu::always_inline]] bool each_index(const double* values, size_t stride, size_t count, double* chunks, double* offsets,
+                                         Answer answer) const {
     bool good = true;
     for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
       double x;
       good &= is_index(values[k], x);
-      const size_t c = a.table_chunk(x);
-      chunks[k] = static_cast<double>(static_cast<uint32_t>(c));
-      offsets[k] = (x - a.chunk_starts[c]) + 0.0;  // an index of -0 is an offset of +0
+      answer(x, chunks[k], offsets[k]);
     }
     return good;
   }
@@ -192,15 +202,11 @@ class AxisColumn {
     }
     return wasm_i64x2_all_true(all);
 #else
-    bool good = true;
-    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
-      double x;
-      good &= is_index(values[k], x);
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
       const uint32_t c = a.chunk_buckets[static_cast<uint32_t>(static_cast<int32_t>(x))];
-      chunks[k] = static_cast<double>(c);
-      offsets[k] = (x - a.chunk_starts[c]) + 0.0;
-    }
-    return good;
+      chunk = static_cast<double>(c);
+      offset = (x - a.chunk_starts[c]) + 0.0;
+    });
 #endif
   }
 
@@ -238,15 +244,11 @@ class AxisColumn {
     }
     return wasm_i64x2_all_true(all);
 #else
-    bool good = true;
-    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
-      double x;
-      good &= is_index(values[k], x);
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
       const double c = std::floor(x / size);
-      chunks[k] = c + 0.0;
-      offsets[k] = x - c * size;
-    }
-    return good;
+      chunk = c + 0.0;
+      offset = x - c * size;
+    });
 #endif
   }
 
