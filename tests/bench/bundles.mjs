@@ -21,12 +21,12 @@ export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 65_200,
+    budget: 66_400,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 138_000,
+    budget: 139_400,
   },
   {
     // zarrita is a peer dependency, in the app's bundle already: counted
@@ -34,7 +34,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita'],
-    budget: 157_000,
+    budget: 158_600,
   },
 ];
 
