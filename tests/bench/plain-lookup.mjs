@@ -3,7 +3,8 @@
 // of chunk starts per axis (prefix sums with a leading 0, so an offset is
 // one subtraction), a branch-free binary search over it (the step is added
 // or not by a mask, so V8 emits no branch a random index would mispredict),
-// and outputs written into arrays the caller keeps, or allocated per call.
+// and outputs written into arrays the caller passes (kept, or allocated
+// per call: tests/bench/lookup.bench.mjs times both).
 export function prefixSums(edges) {
   const starts = new Float64Array(edges.length + 1);
   let sum = 0;
@@ -53,14 +54,6 @@ function plainLocate3(starts, indices, chunks, offsets) {
     offsets[k + 1] = x1 - s1[c1];
     offsets[k + 2] = x2 - s2[c2];
   }
-}
-
-// The same, allocating its outputs per call, as locateMany(indices) does.
-export function plainLocateNew(starts, indices) {
-  const chunks = new Float64Array(indices.length);
-  const offsets = new Float64Array(indices.length);
-  plainLocateMany(starts, indices, chunks, offsets);
-  return { chunks, offsets };
 }
 
 // For an axis of long runs, which no user would expand (10^9 chunks): per
