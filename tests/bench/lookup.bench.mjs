@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
 import { native, f64View, using, withBytes, heapInUse } from '#internals';
 import { faulting, freshMemory, inTurns, median, ms, ratio, spread, table, times } from './measure.mjs';
-import { prefixSums, plainLocateMany, plainLocateRuns, runTables } from './plain-lookup.mjs';
+import { prefixSums, plainLocateMany, plainLocateRuns, plainLocateSorted, runTables } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
 
 const ROWS = 1_000_000;
@@ -138,8 +138,9 @@ export function run() {
   for (const c of cases) {
     const grid = ChunkGrid.fromChunkShapes(c.shape, c.chunkShapes);
     const starts = c.edges.map(prefixSums);
-    const plain = (idx, chunks, offsets) => plainLocateMany(starts, idx, chunks, offsets);
     for (const sorted of [false, true]) {
+      const search = sorted ? plainLocateSorted : plainLocateMany;
+      const plain = (idx, chunks, offsets) => search(starts, idx, chunks, offsets);
       add(measure(c.name, sorted ? 'sorted' : 'random', grid, plain, indices(c.shape, ROWS, rnd, { sorted }), c.shape, c.chunkShapes));
     }
     grid.dispose();

@@ -25,6 +25,28 @@ function search(s, count, x) {
   return base;
 }
 
+// For sorted indices a search that branches is faster (31 against 50 ms
+// on (b)): its branches follow the order, and the predictor learns them.
+// The bench takes it for sorted input, this one for random.
+export function plainLocateSorted(starts, indices, chunks, offsets) {
+  const ndim = starts.length;
+  for (let k = 0; k < indices.length; ) {
+    for (let d = 0; d < ndim; d++, k++) {
+      const s = starts[d];
+      const x = indices[k];
+      let lo = 0;
+      let hi = s.length - 1;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >>> 1;
+        if (s[mid] <= x) lo = mid;
+        else hi = mid;
+      }
+      chunks[k] = lo;
+      offsets[k] = x - s[lo];
+    }
+  }
+}
+
 export function plainLocateMany(starts, indices, chunks, offsets) {
   const ndim = starts.length;
   if (ndim === 3) return plainLocate3(starts, indices, chunks, offsets);
