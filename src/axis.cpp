@@ -96,6 +96,7 @@ constexpr uint64_t kFineBuckets = 4096;
 
 void Axis::index_buckets() {
   buckets_.clear();
+  if (index_table()) return;
   // One run needs no table (run_from finds it with a compare), and more
   // than UINT32_MAX / 2 lie beyond any input that fits in memory.
   if (runs_.size() < 2 || runs_.size() > UINT32_MAX / 2) return;
@@ -137,6 +138,37 @@ void Axis::index_buckets() {
     const uint64_t low = next >= end ? width : after < end ? 0 : next - origin;
     buckets_[b] = r << 32 | low;
   }
+}
+
+// The chunk table of a small explicit axis (Axis::table_): its chunks'
+// starts as doubles (exact: the edge sum is below 2^53) and a bucket per
+// element, or else up to 8 buckets per chunk, at most 4096, each naming the
+// chunk that holds its first index. False, with no table, for other axes.
+bool Axis::index_table() {
+  table_.clear();
+  const uint64_t chunks = firsts_.back(), sum = edge_sum();
+  if (runs_.size() < 2 || chunks > kTableChunks || sum >= (uint64_t(1) << 53)) return false;
+  // An edge sum of at most 2^16 gets a bucket per element (128 KB at
+  // most): no chunk starts inside a bucket, and its entry alone answers.
+  const uint64_t limit = sum <= kDirectElements ? sum : std::min<uint64_t>(8 * chunks, 4096);
+  bucket_shift_ = 0;
+  while (((sum - 1) >> bucket_shift_) >= limit) ++bucket_shift_;
+  const uint64_t count = ((sum - 1) >> bucket_shift_) + 1;
+  table_starts_ = (chunks + 1) * sizeof(double);
+  table_.resize(table_starts_ + count * sizeof(uint16_t));
+  auto* starts = reinterpret_cast<double*>(table_.data());
+  auto* buckets = reinterpret_cast<uint16_t*>(table_.data() + table_starts_);
+  size_t c = 0;
+  for (size_t r = 0; r < runs_.size(); ++r) {
+    for (uint64_t j = 0; j < runs_[r].count; ++j) starts[c++] = static_cast<double>(starts_[r] + j * runs_[r].size);
+  }
+  starts[c] = static_cast<double>(sum);
+  c = 0;
+  for (uint64_t b = 0; b < count; ++b) {
+    while (starts[c + 1] <= static_cast<double>(b << bucket_shift_)) ++c;
+    buckets[b] = static_cast<uint16_t>(c);
+  }
+  return true;
 }
 
 void Axis::expand(std::span<uint64_t> out) const {

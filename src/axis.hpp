@@ -57,9 +57,20 @@ struct AxisLookup {
   const uint64_t* buckets;  // null when the axis has none
   unsigned bucket_shift;
   uint64_t bucket_mask;     // (1 << bucket_shift) - 1
+  // The chunk table of a small axis (Axis::table_), null when it has none:
+  // chunk c spans [chunk_starts[c], chunk_starts[c + 1]), as doubles; the
+  // chunk holding the first index of each bucket of 2^table_shift indices.
+  const double* chunk_starts;
+  const uint16_t* chunk_buckets;
+  unsigned table_shift;
 
   // Precondition: index < the axis's edge sum.
   Located locate(uint64_t index) const;
+  // The chunk of a table axis that holds x, an integer below the edge sum.
+  size_t table_chunk(double x) const;
+  // locate() on a table axis: out of line, so that its many inlined
+  // copies stay small; the batch loops of doubles use table_chunk.
+  [[gnu::noinline]] Located locate_in_table(uint64_t index) const;
   size_t run_of_index(uint64_t index) const;
   Located in_run(size_t run, uint64_t index) const;
   // The run holding `index`, from run r, at or before it: two steps
@@ -93,8 +104,11 @@ class Axis {
   // Its tables, for the batch lookups' loops, which inline the lookup: a
   // call per index costs about a sixth of the time in WebAssembly.
   AxisLookup lookup() const {
+    const bool table = !table_.empty();
     return {step_, runs_.data(), starts_.data(), firsts_.data(), runs_.size(),
-            buckets_.empty() ? nullptr : buckets_.data(), bucket_shift_, (uint64_t(1) << bucket_shift_) - 1};
+            buckets_.empty() ? nullptr : buckets_.data(), bucket_shift_, (uint64_t(1) << bucket_shift_) - 1,
+            table ? reinterpret_cast<const double*>(table_.data()) : nullptr,
+            table ? reinterpret_cast<const uint16_t*>(table_.data() + table_starts_) : nullptr, bucket_shift_};
   }
   // The same for a nondecreasing sequence of indices: `run` (start at 0)
   // moves forward only, merge-style. Any index is still answered correctly.
@@ -126,6 +140,7 @@ class Axis {
   Axis() = default;
   void index_runs();
   void index_buckets();
+  bool index_table();
 
   uint64_t length_ = 0;
   uint64_t step_ = 0;              // 0 for an explicit list
@@ -142,7 +157,22 @@ class Axis {
   // index_buckets), so memory stays O(runs); none for a single run.
   std::vector<uint64_t> buckets_;
   unsigned bucket_shift_ = 0;
+  // An axis of at most kTableChunks chunks (and an edge sum below 2^53)
+  // gets a chunk table instead (see index_table): every chunk's start as a
+  // double, then one uint16 chunk per bucket (one bucket per element up to
+  // kDirectElements, 128 KB; else 8 per chunk, 24 KB at most), so that a
+  // batch of doubles is answered from the first-level cache with no
+  // division and no branch that random indices mispredict. Bytes, in which
+  // both arrays are created (storage of bytes may hold objects of any
+  // type); the starts take the first table_starts_ bytes.
+  std::vector<std::byte> table_;
+  size_t table_starts_ = 0;
 };
+
+// Up to this many chunks an axis gets a chunk table (Axis::table_), with a
+// bucket per element up to this edge sum.
+inline constexpr uint64_t kTableChunks = 2048;
+inline constexpr uint64_t kDirectElements = uint64_t(1) << 16;
 
 // The per-lookup path, here so that the batch lookups inline it.
 
@@ -180,7 +210,21 @@ class Axis {
   return {firsts[r] + within / run.size, within % run.size, run.size};
 }
 
+[[gnu::always_inline]] inline size_t AxisLookup::table_chunk(double x) const {
+  // The table's bucket gives the chunk of its first index; at most 8
+  // buckets per chunk, so that mostly at most one chunk starts inside
+  // a bucket: two steps forward by selects, and a loop rarely taken.
+  // chunk_starts[count] is the edge sum, above x: no step passes the last
+  // chunk.
+  size_t c = chunk_buckets[static_cast<uint64_t>(static_cast<int64_t>(x)) >> table_shift];
+  c += chunk_starts[c + 1] <= x;
+  c += chunk_starts[c + 1] <= x;
+  while (chunk_starts[c + 1] <= x) ++c;
+  return c;
+}
+
 [[gnu::always_inline]] inline Located AxisLookup::locate(uint64_t index) const {
+  if (chunk_starts) return locate_in_table(index);
   if (step != 0) {
     if ((index | step) >> 32 == 0) {
       const auto i = static_cast<uint32_t>(index), s = static_cast<uint32_t>(step);

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #include "axis.hpp"
 
@@ -50,7 +53,14 @@ class AxisColumn {
   static constexpr bool kDoubles = std::is_same_v<In, double> && std::is_same_v<Out, double>;
 
  public:
-  explicit AxisColumn(const Axis& axis) : axis_(axis.lookup()), length_(axis.length()) {}
+  explicit AxisColumn(const Axis& axis) : axis_(axis.lookup()), length_(axis.length()) {
+    if constexpr (kDoubles) {
+      // Every index below 2^53 and the axis length is exact as a double.
+      limit_ = static_cast<double>(static_cast<int64_t>(std::min<uint64_t>(length_, uint64_t(1) << 53)));
+      const uint64_t size = axis_.step != 0 ? axis_.step : axis_.run_count == 1 ? axis_.runs[0].size : 0;
+      if (size != 0 && size < (uint64_t(1) << 53)) size_ = static_cast<double>(static_cast<int64_t>(size));
+    }
+  }
 
   // Locates values[0], values[stride], ... (`count` of them) into the same
   // places of `chunks` and `offsets`. Returns `count`, or the position of
@@ -58,6 +68,13 @@ class AxisColumn {
   size_t locate(const In* values, size_t stride, size_t count, Out* chunks, Out* offsets) {
     size_t repeats = 0, done;
     if constexpr (kDoubles) {
+      // A table or a regular axis answers doubles with no search; a value
+      // to refuse sends the tile through the general loop, which names it.
+      if (axis_.chunk_starts && (axis_.table_shift == 0 ? locate_direct(values, stride, count, chunks, offsets)
+                                                         : locate_table(values, stride, count, chunks, offsets))) {
+        return count;
+      }
+      if (size_ != 0 && locate_regular(values, stride, count, chunks, offsets)) return count;
       done = testing_ ? locate_testing(values, stride, count, chunks, offsets, repeats)
                       : locate_searching(values, stride, count, chunks, offsets, repeats);
     } else {
@@ -127,6 +144,114 @@ class AxisColumn {
     return i;
   }
 
+  // Whether x is an index inside the axis; then `index` is x, else 0 (a
+  // valid index, so that the lookup that follows needs no branch).
+  [[gnu::always_inline]] bool is_index(double x, double& index) const {
+    const bool ok = (x >= 0) & (x < limit_) & (std::floor(x) == x);  // NaN fails
+    index = ok ? x : 0.0;
+    return ok;
+  }
+
+  // The branch-free loops of a table axis and of a regular one (a step,
+  // or a single run). False when some value was not an index.
+  [[gnu::noinline]] bool locate_table(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const AxisLookup a = axis_;
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
+      const size_t c = a.table_chunk(x);
+      chunk = static_cast<double>(static_cast<uint32_t>(c));
+      offset = (x - a.chunk_starts[c]) + 0.0;  // an index of -0 is an offset of +0
+    });
+  }
+
+  // values[0], values[stride], ... one at a time: `answer(x, chunk, offset)`
+  // answers an index x (0 for a value to refuse).
+  template <class Answer>
+  [[gnu::always_inline]] bool each_index(const double* values, size_t stride, size_t count, double* chunks, double* offsets,
+                                         Answer answer) const {
+    bool good = true;
+    for (size_t i = 0, k = 0; i < count; ++i, k += stride) {
+      double x;
+      good &= is_index(values[k], x);
+      answer(x, chunks[k], offsets[k]);
+    }
+    return good;
+  }
+
+  // The same with a bucket per element: its entry is the chunk. With
+  // WebAssembly SIMD (which the module needs anyway: -msimd128), two
+  // values at a time, the tables read per lane (docs/benchmarks.md).
+  [[gnu::noinline]] bool locate_direct(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const AxisLookup a = axis_;
+#ifdef __wasm_simd128__
+    v128_t all = wasm_i64x2_splat(-1);
+    for (size_t i = 0, k = 0; i < count; i += 2, k += 2 * stride) {
+      // A last value alone takes both lanes (a step of 0).
+      const size_t step = i + 1 < count ? stride : 0;
+      v128_t x;
+      all = wasm_v128_and(all, is_index2(values, k, step, x));
+      // Integers between 0 and 2^32 as doubles and back by adding 2^52: the
+      // low word of x + 2^52 is x. V8 converts a lane in one instruction
+      // this way, in several by the conversion instructions (-20%).
+      const v128_t magic = wasm_f64x2_splat(0x1p52);
+      const v128_t at = wasm_f64x2_add(x, magic);
+      const uint32_t c0 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 0))];
+      const uint32_t c1 = a.chunk_buckets[static_cast<uint32_t>(wasm_i64x2_extract_lane(at, 1))];
+      const v128_t start = wasm_v128_load64_lane(a.chunk_starts + c1, wasm_v128_load64_zero(a.chunk_starts + c0), 1);
+      store2(chunks, k, step, wasm_f64x2_sub(wasm_v128_or(wasm_i64x2_make(c0, c1), magic), magic));
+      store2(offsets, k, step, wasm_f64x2_add(wasm_f64x2_sub(x, start), wasm_f64x2_splat(0)));
+    }
+    return wasm_i64x2_all_true(all);
+#else
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
+      const uint32_t c = a.chunk_buckets[static_cast<uint32_t>(static_cast<int32_t>(x))];
+      chunk = static_cast<double>(c);
+      offset = (x - a.chunk_starts[c]) + 0.0;
+    });
+#endif
+  }
+
+#ifdef __wasm_simd128__
+  // is_index for values[k] and values[k + stride]: their lanes of `index`
+  // are the values or 0, the result's lanes all ones or all zeros.
+  [[gnu::always_inline]] v128_t is_index2(const double* values, size_t k, size_t stride, v128_t& index) const {
+    const v128_t x = wasm_v128_load64_lane(values + k + stride, wasm_v128_load64_zero(values + k), 1);
+    const v128_t ok = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(x, wasm_f64x2_splat(0)), wasm_f64x2_lt(x, wasm_f64x2_splat(limit_))),
+                                    wasm_f64x2_eq(wasm_f64x2_floor(x), x));
+    index = wasm_v128_and(x, ok);
+    return ok;
+  }
+  [[gnu::always_inline]] static void store2(double* out, size_t k, size_t stride, v128_t pair) {
+    wasm_v128_store64_lane(out + k, pair, 0);
+    wasm_v128_store64_lane(out + k + stride, pair, 1);
+  }
+#endif
+
+  // floor(x / size) is exact for integers x < 2^53: a quotient that is not
+  // an integer lies at least 1 / size below the next one, farther than its
+  // rounding error, x / size * 2^-53.
+  [[gnu::noinline]] bool locate_regular(const double* values, size_t stride, size_t count, double* chunks, double* offsets) const {
+    const double size = size_;
+#ifdef __wasm_simd128__
+    v128_t all = wasm_i64x2_splat(-1);
+    const v128_t sizes = wasm_f64x2_splat(size);
+    for (size_t i = 0, k = 0; i < count; i += 2, k += 2 * stride) {
+      const size_t step = i + 1 < count ? stride : 0;
+      v128_t x;
+      all = wasm_v128_and(all, is_index2(values, k, step, x));
+      const v128_t c = wasm_f64x2_floor(wasm_f64x2_div(x, sizes));
+      store2(chunks, k, step, wasm_f64x2_add(c, wasm_f64x2_splat(0)));
+      store2(offsets, k, step, wasm_f64x2_sub(x, wasm_f64x2_mul(c, sizes)));
+    }
+    return wasm_i64x2_all_true(all);
+#else
+    return each_index(values, stride, count, chunks, offsets, [&](double x, double& chunk, double& offset) {
+      const double c = std::floor(x / size);
+      chunk = c + 0.0;
+      offset = x - c * size;
+    });
+#endif
+  }
+
   // Whether `value` lies in the kept chunk, with no branch; `offset` is its
   // offset there when it does.
   [[gnu::always_inline]] bool kept(In value, Out& offset) const {
@@ -166,6 +291,8 @@ class AxisColumn {
   uint64_t length_;
   uint64_t origin_ = 0, span_ = 0;  // the kept chunk's extent; empty at first
   double low_ = 0, high_ = 0;       // the same, as doubles (kDoubles)
+  double limit_ = 0;                // min(length, 2^53), for kDoubles
+  double size_ = 0;                 // a regular axis's chunk size, else 0 (kDoubles)
   Out chunk_ = 0;
   bool testing_ = true;
 };

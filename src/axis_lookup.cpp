@@ -12,6 +12,14 @@ namespace zr {
 
 Located Axis::locate(uint64_t index) const { return lookup().locate(index); }
 
+Located AxisLookup::locate_in_table(uint64_t index) const {
+  // Exact: index < edge sum < 2^53.
+  const size_t c = table_chunk(static_cast<double>(static_cast<int64_t>(index)));
+  const auto start = static_cast<uint64_t>(static_cast<int64_t>(chunk_starts[c]));
+  const auto end = static_cast<uint64_t>(static_cast<int64_t>(chunk_starts[c + 1]));
+  return {c, index - start, end - start};
+}
+
 size_t AxisLookup::run_by_search(uint64_t index) const {
   return static_cast<size_t>(std::upper_bound(starts, starts + run_count + 1, index) - starts) - 1;
 }

@@ -257,3 +257,66 @@ test('locateMany and locateAxis give the same answers and name the same row acro
   column[100_001] = 1000;
   throwsWith(() => three.locateAxis(2, column), RangeError, /^indices\[100001\] = 1000/);
 });
+
+// The kernel answers doubles by a chunk table (an axis of at most 2048
+// chunks: a bucket per element up to 2^16 elements, else wider buckets),
+// by division (a step, or one run), or by a search (larger axes); bigints
+// by a search or the table. Every path against the cumulative sums.
+test('locateMany answers table, regular and large axes alike, and names the bad row on each', () => {
+  const edgeLists = [
+    [[7, 3], 1, 1, 1, [40, 2], 2],      // a table of a bucket per element
+    [[70000, 3], 1, 1, 1, [40, 2], 2],  // a table of wider buckets, chunk starts crowded in one
+    [[6, 500]],                          // one run
+    [[3, 1500], [1, 600], [4, 100]],     // 2200 chunks: a search
+  ];
+  const expand = (items) => items.flatMap((it) => (Array.isArray(it) ? Array(it[1]).fill(it[0]) : [it]));
+  const starts = edgeLists.map((items) => expand(items).reduce((s, e) => [...s, s[s.length - 1] + e], [0]));
+  const shape = [...starts.map((s) => s[s.length - 1] - 1), 1000];
+  const g = ChunkGrid.fromChunkShapes(shape, [...edgeLists, 9]);
+  const nd = shape.length;
+  const rows = 5001; // odd: the two-at-a-time loops end on one value
+  const idx = new Float64Array(nd * rows);
+  for (let i = 0; i < idx.length; i++) idx[i] = (i * 7919 + (i >> 2) * 104729) % shape[i % nd];
+  const answer = (d, x) => {
+    if (d === nd - 1) return [Math.floor(x / 9), x % 9];
+    const c = starts[d].findLastIndex((s) => s <= x);
+    return [c, x - starts[d][c]];
+  };
+  const out = { chunks: new Float64Array(idx.length), offsets: new Float64Array(idx.length) };
+  for (const input of [idx, BigUint64Array.from(idx, BigInt)]) {
+    const { chunks, offsets } = input instanceof BigUint64Array ? g.locateMany(input) : g.locateMany(input, out);
+    for (let i = 0; i < idx.length; i++) {
+      assert.deepEqual([Number(chunks[i]), Number(offsets[i])], answer(i % nd, idx[i]), `element ${i}`);
+    }
+  }
+  for (let d = 0; d < nd; d++) {
+    for (const row of [3000, 3001, rows - 1]) {
+      for (const value of [shape[d], -1, 0.5, NaN, Infinity]) {
+        const bad = idx.slice();
+        bad[nd * row + d] = value;
+        throwsWith(() => g.locateMany(bad, out), RangeError, new RegExp(`^row ${row} \\[`));
+      }
+    }
+    // An index of -0 is chunk +0, offset +0, as on every path.
+    const zero = idx.slice();
+    zero[nd * 2 + d] = -0;
+    zero[nd * 3 + d] = -0;
+    const { chunks, offsets } = g.locateMany(zero);
+    for (const k of [nd * 2 + d, nd * 3 + d]) assert.ok(Object.is(chunks[k], 0) && Object.is(offsets[k], 0), `axis ${d}`);
+  }
+});
+
+test('locateMany past 2^53: numbers refused at 2^53, bigints exact on every kind of axis', () => {
+  const big = 2n ** 60n;
+  const g = ChunkGrid.fromChunkShapes([big, big, 10n], [2n ** 40n, [[2n ** 59n, 1], [3, 2], [2n ** 59n, 1]], [[3, 2], 4]]);
+  const top = 2n ** 53n - 1n;
+  const { chunks, offsets } = g.locateMany([top, 2n ** 59n + 4n, 9n, big - 1n, big - 1n, 0n]);
+  assert.deepEqual(Array.from(chunks), [top >> 40n, 2n, 2n, (big - 1n) >> 40n, 3n, 0n]);
+  assert.deepEqual(Array.from(offsets), [top & (2n ** 40n - 1n), 1n, 3n, 2n ** 40n - 1n, 2n ** 59n - 7n, 0n]);
+  const safe = g.locateMany([Number(top), Number(top), 9, 2 ** 52, 0, 0], {
+    chunks: new Float64Array(6), offsets: new Float64Array(6),
+  });
+  assert.deepEqual(Array.from(safe.chunks), [Number(top >> 40n), 0, 2, 2 ** 12, 0, 0]);
+  throwsWith(() => g.locateMany([2 ** 53, 0, 0]), RangeError, /^row 0 \[/);
+  throwsWith(() => g.locateMany([0, 0, 0, 0, 2 ** 53, 0]), RangeError, /^row 1 \[/);
+});
