@@ -6,8 +6,8 @@
 // which only files inside the package resolve, so that in Node they look
 // into the same modules as the built package they test
 // (scripts/node-build.mjs), not into a second copy loaded from js/.
-export { native, heapInUse, problemCodes, f64View, using, withBytes } from './native.js';
-export { toolsModule } from './tools-module.js';
-export { nearestPlaces } from './locate-pointers.js';
-export { sliceArg } from './selection.js';
+export { native, heapInUse, problemCodes, f64View, using, withBytes } from './wasm/native.js';
+export { toolsModule } from './tools/tools-module.js';
+export { nearestPlaces } from './tools/locate-pointers.js';
+export { sliceArg } from './grid/selection.js';
 export { readCodecNames } from './zarrita/codec-chain.js';

@@ -12,10 +12,10 @@ export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm -j"$jobs"
 mkdir -p dist
-# The unpacker that decodes the modules (js/unpack.js), not compressed:
+# The unpacker that decodes the modules (js/wasm/unpack.js), not compressed:
 # first, as embedding each module decodes it back with it.
 node scripts/embed-wasm.mjs --raw build/wasm/unpacker.wasm dist/unpacker.wasm.mjs
-# The reader module (standalone: js/grid-loader.js instantiates it) and the
+# The reader module (standalone: js/wasm/grid-loader.js instantiates it) and the
 # tools module, with emscripten's glue (docs/wasm-boundary.md, "Two
 # modules"). Files of earlier layouts go.
 rm -f dist/zarr_rectilinear.mjs dist/zarr_rectilinear_document.mjs dist/zarr_rectilinear_document.wasm.mjs dist/zarr_rectilinear_document.d.mts dist/zarr_rectilinear_document.wasm.d.mts

@@ -31,8 +31,8 @@ function importMapFolders(html) {
 }
 
 // The two WebAssembly modules' bytes, the document module's glue (the grid
-// module has none: js/grid-loader.js; docs/wasm-boundary.md, "Two
-// modules"), and the unpacker that decodes them (js/unpack.js).
+// module has none: js/wasm/grid-loader.js; docs/wasm-boundary.md, "Two
+// modules"), and the unpacker that decodes them (js/wasm/unpack.js).
 export const MODULE_FILES = ['dist/zarr_rectilinear.wasm.mjs', 'dist/zarr_rectilinear_tools.mjs', 'dist/zarr_rectilinear_tools.wasm.mjs', 'dist/unpacker.wasm.mjs'];
 
 /** The files and folders the demo needs, relative to `root` (with "/"). */

@@ -24,8 +24,8 @@ for (const module of [GRID, TOOLS]) copyFileSync(`${wasmFolder}/${module}.wasm`,
 
 // What the Node build loads in place of three of js/'s imports: each
 // module's bytes, read from its file when the module loads
-// (js/wasm-module.js, loadModule), and the tools module's glue, as
-// CommonJS, when zarr-rectilinear/tools loads it (js/tools-module.js), so
+// (js/wasm/wasm-module.js, loadModule), and the tools module's glue, as
+// CommonJS, when zarr-rectilinear/tools loads it (js/tools/tools-module.js), so
 // that an `import` of the package root neither reads the tools module nor
 // parses its glue.
 const readBytes = (module) => `import { readFileSync } from 'node:fs';

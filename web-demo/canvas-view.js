@@ -1,7 +1,7 @@
-// Paints a layout from js/layout.js on a canvas. All geometry and merging
+// Paints a layout from js/layout/layout.js on a canvas. All geometry and merging
 // is the layout's; this only turns its primitives into canvas calls, with
 // the same STYLE table the SVG output uses.
-import { STYLE, crispLine } from '../js/layout.js';
+import { STYLE, crispLine } from '../js/layout/layout.js';
 
 // Sizes the canvas backing store for the device pixel ratio; returns the context.
 export function prepareCanvas(canvas, width, height) {

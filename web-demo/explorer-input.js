@@ -3,7 +3,7 @@
 // hover, click and drag on the drawing. Each changes the state and asks the
 // view (explorer-view.js) to show it.
 // app: {ui, state, view, store, planOverlay, planTarget, onHashChange}.
-import { locatePixel, pixelToElement, renderSVG } from '../js/layout.js';
+import { locatePixel, pixelToElement, renderSVG } from '../js/layout/layout.js';
 import { PRESETS } from './presets.js';
 import { attachInteraction } from './interaction.js';
 import { zoomView } from './view.js';

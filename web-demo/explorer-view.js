@@ -3,7 +3,7 @@
 // document's status and problems, the grid's summary, the index and
 // selection readouts, and the drawing with its hover outline and tooltip.
 // How the page's input changes the state is explorer-input.js.
-import { defaultAxes, fitView, layout, locatePixel, rangeShape } from '../js/layout.js';
+import { defaultAxes, fitView, layout, locatePixel, rangeShape } from '../js/layout/layout.js';
 import { readDocument } from './document.js';
 import { locateProblems, problemRanges } from './json-locate.js';
 import { presetByText } from './presets.js';

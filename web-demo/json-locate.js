@@ -2,7 +2,7 @@
 // turned into character ranges of the text, for marking them in the editor.
 // The package's core finds where each pointer's value is written.
 import { locatePointers } from '../js/tools.js';
-import { parentPointer } from '../js/json-pointer.js';
+import { parentPointer } from '../js/document/json-pointer.js';
 
 // A pointer and every pointer that encloses it, up to the root "".
 function withAncestors(path) {

@@ -4,7 +4,7 @@
 // here only connect them to the page: explorer-view.js renders the state,
 // explorer-input.js turns the page's input into changes of it, and this
 // file holds the state and keeps it in the URL hash.
-import { elementToPixel } from '../js/layout.js';
+import { elementToPixel } from '../js/layout/layout.js';
 import { MarkedEditor } from './editor-marks.js';
 import { DEFAULT_PRESET, presetByText } from './presets.js';
 import { encodeState, decodeState } from './url-state.js';

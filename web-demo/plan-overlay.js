@@ -3,7 +3,7 @@
 // pointer the source chunks it reads (overlap, plan.sourcesOf: zarr-rectilinear/tools).
 import { ChunkGrid } from '../js/index.js';
 import { overlap } from '../js/tools.js';
-import { elementToPixel } from '../js/layout.js';
+import { elementToPixel } from '../js/layout/layout.js';
 
 const range = (a) => `${a.sourceFirst}–${BigInt(a.sourceStop) - 1n}`;
 const number = (v) => (typeof v === 'bigint' ? v.toLocaleString('en-US') : Number(v).toLocaleString('en-US'));

@@ -3,7 +3,7 @@
 // marked, and a clicked chunk's values are summarised (min, max, mean, and a
 // heat map for 2-d). A group lists its arrays (from consolidated metadata)
 // to pick one. zarrita is loaded on first use, through the page's import map.
-import { stringifyExact } from '../js/exact-json.js';
+import { stringifyExact } from '../js/document/exact-json.js';
 import { listArrays, openNode } from './store-open.js';
 import { statistics } from './statistics.js';
 

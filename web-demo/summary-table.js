@@ -1,6 +1,6 @@
 // The dask-style summary table: one column per axis and one for the whole
 // array, filled from summary(grid) (zarr-rectilinear/tools).
-import { formatRuns } from '../js/format-runs.js';
+import { formatRuns } from '../js/layout/format-runs.js';
 import { summary } from '../js/tools.js';
 
 const number = (v) => (typeof v === 'bigint' ? v.toLocaleString('en-US') : Number(v).toLocaleString('en-US'));

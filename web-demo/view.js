@@ -1,6 +1,6 @@
 // Pan and zoom: changes to the element window a layout shows.
 // A view is {y: [start, stop], x: [start, stop]} in elements.
-import { pixelToElement } from '../js/layout.js';
+import { pixelToElement } from '../js/layout/layout.js';
 
 const MAX_PIXELS_PER_ELEMENT = 400;
 

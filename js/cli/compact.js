@@ -3,8 +3,8 @@
 // replaces the chunk_grid value in place, and every other byte stays.
 import { ChunkGrid, GridError } from '../index.js';
 import { locatePointers } from '../tools.js';
-import { memberSpan } from '../member-span.js';
-import { parseExact, stringifyExact } from '../exact-json.js';
+import { memberSpan } from '../document/member-span.js';
+import { parseExact, stringifyExact } from '../document/exact-json.js';
 import { bomLength, readBounded } from './read-file.js';
 import { replaceFile } from './write-file.js';
 import { documentLines } from './problem-lines.js';

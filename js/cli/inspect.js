@@ -4,16 +4,16 @@
 // with --svg, the chunk-layout drawing (the web demo's layout logic). A
 // group: its attributes, and its children when it lists them in
 // consolidated metadata. Given a folder, each node in it, in path order.
-import { formatRuns } from '../format-runs.js';
+import { formatRuns } from '../layout/format-runs.js';
 import { summary } from '../tools.js';
-import { stringifyExact } from '../exact-json.js';
-import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { stringifyExact } from '../document/exact-json.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
 import { documentLines } from './problem-lines.js';
 import { stat } from 'node:fs/promises';
 import { isURL, sources } from './walk.js';
 import { replaceFile } from './write-file.js';
 import { reason, safeText } from './terminal-text.js';
-import { list } from '../arguments.js';
+import { list } from '../grid/arguments.js';
 import { table } from './table.js';
 
 
@@ -103,7 +103,7 @@ export async function inspect(target, { svg, lenient = false, strict = false, ti
         err.write(`${safeText(file)}: --svg draws an array (found a group); nothing written to ${safeText(svg)}\n`);
         status = 1;
       } else if (svg && grid) {
-        const { renderSVG } = await import('../layout.js');
+        const { renderSVG } = await import('../layout/layout.js');
         try {
           await replaceFile(svg, renderSVG(grid));
           out.write(`wrote ${safeText(svg)}\n`);

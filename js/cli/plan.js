@@ -1,14 +1,14 @@
 // @ts-check
 // `plan`: the totals of a rechunk plan from one array's chunk grid (the
 // source) to another's (the target), computed from runs; --json for tools.
-import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
 import { overlap } from '../tools.js';
 import { readBounded } from './read-file.js';
 import { documentLines } from './problem-lines.js';
 import { reason, safeText } from './terminal-text.js';
-import { list } from '../arguments.js';
+import { list } from '../grid/arguments.js';
 import { table } from './table.js';
-import { stringifyExact } from '../exact-json.js';
+import { stringifyExact } from '../document/exact-json.js';
 
 // The grid of an array document, or its problems written to `err`.
 // `reading`: readMetadata's options (strict, or the default).

@@ -4,7 +4,7 @@
 // core finds where each pointer's value is written (nearestPlaces); a
 // pointer to a member that is missing is placed at its nearest ancestor.
 // Text from the document is escaped for the terminal (terminal-text.js).
-import { nearestPlaces } from '../locate-pointers.js';
+import { nearestPlaces } from '../tools/locate-pointers.js';
 import { safeText } from './terminal-text.js';
 import { bomLength } from './read-file.js';
 

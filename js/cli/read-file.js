@@ -33,7 +33,7 @@ export function requireRegularFile(info) {
 
 // The length of a UTF-8 byte-order mark at the start of `bytes` (read in
 // lenient mode only): 3 or 0. Shared with the reader's consolidated store.
-export { bomLength } from '../byte-order-mark.js';
+export { bomLength } from '../document/byte-order-mark.js';
 
 // Whether `path` (resolved) lies in `tree` (resolved) or is it.
 export const inside = (path, tree) => path === tree || path.startsWith(tree.endsWith(sep) ? tree : `${tree}${sep}`);

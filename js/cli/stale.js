@@ -7,8 +7,8 @@
 // child group's own consolidated_metadata is left out, as writers leave it
 // out of copies.
 import { dirname, join, relative, sep } from 'node:path';
-import { parseExact } from '../exact-json.js';
-import { pointerToken, valueAt } from '../json-pointer.js';
+import { parseExact } from '../document/exact-json.js';
+import { pointerToken, valueAt } from '../document/json-pointer.js';
 import { bomLength, readBounded } from './read-file.js';
 import { sources } from './walk.js';
 

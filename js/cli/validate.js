@@ -4,8 +4,8 @@
 // Actions annotations with --format github, or one JSON report with --json
 // (written as it goes); then a summary line. A group's consolidated copies
 // are compared with its children's own zarr.json (stale.js).
-import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { repairMetadata } from '../repair.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
+import { repairMetadata } from '../tools/repair.js';
 import { documentLines, notCheckedLines, placed } from './problem-lines.js';
 import { staleCopies } from './stale.js';
 import { sources } from './walk.js';

@@ -16,9 +16,9 @@
 // written (uint64 past 2^53, and any number in attributes). Where a member
 // lies in the text comes from the core (memberSpan), and the document
 // written is read back and checked before it replaces the old one.
-import { pointerToken } from '../json-pointer.js';
-import { memberSpan } from '../member-span.js';
-import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { pointerToken } from '../document/json-pointer.js';
+import { memberSpan } from '../document/member-span.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
 import { CONSOLIDATED, ownErrors } from './consolidated.js';
 import { InvalidMetadataError, NotFoundError } from './errors.js';
 import { canList, isNodePath, keysUnder } from './listing.js';

@@ -13,10 +13,10 @@
 // written again from parsed values, which would turn a -0.0 fill value
 // into 0 and NaN or 1e400 in attributes into null.
 import { defineStoreExtension, InvalidMetadataError, NotFoundError } from 'zarrita';
-import { strictOption } from '../arguments.js';
-import { pointerToken } from '../json-pointer.js';
-import { memberSpans } from '../member-span.js';
-import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { strictOption } from '../grid/arguments.js';
+import { pointerToken } from '../document/json-pointer.js';
+import { memberSpans } from '../document/member-span.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
 import { keyFor, normalizePath, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
 

@@ -4,11 +4,11 @@
 // {attributes}) writes a group's. Options take zarrita's names, with the
 // names of zarr.json's members kept as aliases.
 import { ChunkGrid } from '../index.js';
-import { stringifyExact } from '../exact-json.js';
-import { pointerToken } from '../json-pointer.js';
-import { isPlainObject } from '../arguments.js';
-import { standingProblems } from '../document-input.js';
-import { readMetadata } from '../read-metadata.js';
+import { stringifyExact } from '../document/exact-json.js';
+import { pointerToken } from '../document/json-pointer.js';
+import { isPlainObject } from '../grid/arguments.js';
+import { standingProblems } from '../document/document-input.js';
+import { readMetadata } from '../document/read-metadata.js';
 import { RectilinearArray } from './array.js';
 import { checkWritableCodecs } from './codec-chain.js';
 import { ownErrors } from './consolidated.js';

@@ -6,7 +6,7 @@
 // plain Array of strings, as zarrita holds it, and `variable_length_bytes`
 // (zarr-python's, with the vlen-bytes codec) in a plain Array of
 // Uint8Array; both are read, never written. Which types these are is the
-// core's list (src/known_extensions.hpp; tests/zarrita/known-extensions.test.mjs).
+// core's list (src/rules/known_extensions.hpp; tests/zarrita/known-extensions.test.mjs).
 import { BoolArray } from 'zarrita';
 import { InvalidMetadataError, UnsupportedError } from './errors.js';
 

@@ -7,10 +7,10 @@ import { InvalidMetadataError, NotFoundError } from './errors.js';
 import { RectilinearGroup } from './group.js';
 import { keyFor, normalizePath, readArrayMetadata, unreadableError } from './metadata.js';
 import { readKey } from './store.js';
-import { disposeGrids, readMetadata } from '../read-metadata.js';
-import { ChunkGrid } from '../chunk-grid.js';
-import { OWN, sharedHandle } from '../grid-handle.js';
-import { strictOption } from '../arguments.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
+import { ChunkGrid } from '../grid/chunk-grid.js';
+import { OWN, sharedHandle } from '../grid/grid-handle.js';
+import { strictOption } from '../grid/arguments.js';
 
 // A store, or a zarrita Location ({store, path}) such as zarr.root(store).resolve('a').
 export function storeAndPath(location, path) {

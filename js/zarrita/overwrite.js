@@ -13,7 +13,7 @@
 // - a store without delete(key) cannot overwrite: UnsupportedError.
 //
 // Nothing is deleted before the new document has passed every check.
-import { disposeGrids, readMetadata } from '../read-metadata.js';
+import { disposeGrids, readMetadata } from '../document/read-metadata.js';
 import { NodeExistsError, UnsupportedError } from './errors.js';
 import { canList, keysUnder } from './listing.js';
 import { chunkKeyEncoder, keyFor } from './metadata.js';

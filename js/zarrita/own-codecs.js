@@ -10,7 +10,7 @@
 // - sharding_indexed after another codec (after reshape): the shard decoded
 //   whole, as a chunk (when it is the array's only codec, sharding.js
 //   reads inner chunks one by one instead).
-// The names are the core's list (src/known_extensions.hpp), which a test
+// The names are the core's list (src/rules/known_extensions.hpp), which a test
 // holds equal to what the reader runs.
 import { cStrides, toCOrder } from './copy.js';
 import { dataType, filled } from './data-type.js';

@@ -11,7 +11,7 @@
 // chunk, 2^64 - 1 twice for an empty one, encoded by index_codecs (bytes and
 // crc32c), at the end of the shard or at its start.
 import { ChunkGrid } from '../index.js';
-import { copyArray } from '../arguments.js';
+import { copyArray } from '../grid/arguments.js';
 import { ChainCache, withChunkPath } from './codec-chain.js';
 import { codecError } from './errors.js';
 import { isCurrent, readMark } from './read-caches.js';
@@ -36,7 +36,7 @@ const isBlocks = (entry) => entry !== null && typeof entry === 'object' && !Arra
 
 // {blocks} counts shards; the inner grid would count inner chunks. Turn each
 // into the slice of array indices those shards cover.
-// The selection is copied first and only the copy is read (js/arguments.js):
+// The selection is copied first and only the copy is read (js/grid/arguments.js):
 // a getter or a Proxy cannot answer the check and the work differently.
 export function shardSelection(grid, selection) {
   if (!Array.isArray(selection)) return selection;

@@ -1,7 +1,7 @@
 /* The package's unpacker (docs/size.md, "The unpacker"): base64 (RFC 4648)
  * and the .lzma format that `xz --format=lzma` writes, decoded
  * synchronously, in a WebAssembly module of a few KB of its own, which
- * js/unpack.js uses to turn the embedded modules back into bytes. Written
+ * js/wasm/unpack.js uses to turn the embedded modules back into bytes. Written
  * for hostile input: every read and write is bounds-checked, and every
  * invalid stream gives one of the negative codes below. */
 #ifndef ZR_UNPACK_H
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-/* Every failure, by kind (js/unpack.js names the number in its Error). */
+/* Every failure, by kind (js/wasm/unpack.js names the number in its Error). */
 enum {
   UNPACK_BAD_BASE64 = -1,     /* a character outside the alphabet, a bad length or bad padding */
   UNPACK_BAD_PROPERTIES = -2, /* a properties byte past 224, or lc + lp above 4 */

@@ -1,6 +1,6 @@
 // Answers of a size known only once computed (a grid's problems, columns
 // of values, JSON, text) leave a module as one malloc'd block, which the
-// JS wrapper reads and frees (js/wasm-module.js, takeBlock). Its layout:
+// JS wrapper reads and frees (js/wasm/wasm-module.js, takeBlock). Its layout:
 //
 //   word 0: W, the number of 8-byte words after the two header words
 //   word 1: B, the number of bytes after those words
@@ -53,7 +53,7 @@ void write_problems(AnswerBlock& block, const Problems& problems);
 // reads as JSON.parse would (payload: the text's bytes), 5 an integer past
 // 2^53 - 1 in magnitude, for BigInt() (likewise); 6 an array (payload: its
 // items, which follow); 7 an object (payload: its members, each a key as
-// kind 3, then its value). Read by js/json-block.js. With `bigints` false,
+// kind 3, then its value). Read by js/document/json-block.js. With `bigints` false,
 // an integer past 2^53 - 1 is a number (kind 4), as a double reads it: a
 // float's place, such as a float array's fill value.
 void write_json(AnswerBlock& block, const JsonValue& root, bool bigints = true);

@@ -5,7 +5,7 @@
 // Embind bindings that does (guarded<F>, registration.hpp), is the one
 // place that catches it. The call then answers with an empty value and
 // raises a flag that the JS wrapper reads after the call and turns into a
-// RangeError (js/grid-module.js, js/tools-module.js).
+// RangeError (js/wasm/grid-module.js, js/tools/tools-module.js).
 //
 // The grid module's answers are made in the heap before the call returns
 // (answer blocks, answer_block.hpp), inside guard<>. Embind, in the
@@ -34,7 +34,7 @@ inline constexpr size_t kReserveBytes = size_t(64) << 10;
 
 class OutOfMemory {
  public:
-  bool raised = false;  // by the last guarded call; read and cleared by js/native.js
+  bool raised = false;  // by the last guarded call; read and cleared by js/wasm/native.js
   void* reserve = nullptr;
 
   OutOfMemory() {

@@ -25,7 +25,7 @@ uintptr_t outcome_block(GridRead&& read, double failed_axis = -1, double failed_
 // projections, the places of JSON Pointers), handed over as an answer
 // block (answer_block.hpp) whose words are uint64: the number of columns
 // C, the input element that was refused plus one (0 when none), C
-// lengths, then the columns one after another. js/wasm-module.js reads it
+// lengths, then the columns one after another. js/wasm/wasm-module.js reads it
 // (copyColumns), after zr_columns_to_doubles where doubles are wanted.
 class Columns {
  public:

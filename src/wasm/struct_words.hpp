@@ -2,7 +2,7 @@
 // range, ...) and its one small argument (a slice), as uint64 words at an
 // address the wrapper passes, in the order each X-list below gives. The
 // lists have one source, here: zr_struct_layouts() hands them, with their
-// JS names, to the wrapper (js/grid-module.js), which reads and writes the
+// JS names, to the wrapper (js/wasm/grid-module.js), which reads and writes the
 // words by them. A name's first character may say how its word reads in JS:
 // '?' a boolean; '#' a 128-bit sum, in two words (high, low), read as
 // decimal text; none, a bigint.

@@ -1,6 +1,6 @@
-// Types for the grid module that src/wasm/grid_exports.cpp builds
-// (dist/zarr_rectilinear.wasm, instantiated by js/grid-loader.js), as
-// js/grid-module.js presents it to the rest of the wrapper, and for what
+// Types for the grid module that src/wasm/reader/grid_exports.cpp builds
+// (dist/zarr_rectilinear.wasm, instantiated by js/wasm/grid-loader.js), as
+// js/wasm/grid-module.js presents it to the rest of the wrapper, and for what
 // both modules export alike (src/wasm/module_basics.cpp), written by hand;
 // the tools module's are in zarr_rectilinear_tools.d.mts.
 // scripts/build.sh copies this file to dist/, where the wrapper's JSDoc
@@ -166,7 +166,7 @@ export interface ModuleBasics {
 }
 
 type Address = number;
-/** The reader module's plain exports (src/wasm/grid_exports.cpp, document_exports.cpp, grid_crossing.cpp). */
+/** The reader module's plain exports (src/wasm/reader/grid_exports.cpp, document_exports.cpp, grid_crossing.cpp). */
 export interface RawGridModule extends ModuleBasics {
   _zr_struct_layouts(): Address;
   _zr_grid_free(grid: Address): void;
@@ -211,7 +211,7 @@ export interface RawGridModule extends ModuleBasics {
   _zr_float_places(text: Address, length: number, pointers: Address, lengths: Address, count: number): Address;
 }
 
-/** The grid module with the calls js/grid-module.js adds. */
+/** The grid module with the calls js/wasm/grid-module.js adds. */
 export interface NativeModule extends RawGridModule {
   /** The SliceArg fields in the order of the words the slice exports read (src/wasm/struct_words.hpp). */
   sliceArgWords(): Array<keyof SliceArg>;
@@ -235,7 +235,7 @@ export interface NativeModule extends RawGridModule {
   floatPlaces(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
 }
 
-/** What readDocument (src/wasm/document_exports.cpp) gives for one document. */
+/** What readDocument (src/wasm/reader/document_exports.cpp) gives for one document. */
 export interface NativeDocument<G> {
   kind: 'array' | 'group';
   errors: import('../../js/index.js').Problem[];

@@ -1,10 +1,10 @@
-// Types for the tools module that src/wasm/tools_module.cpp and its
+// Types for the tools module that src/wasm/tools/tools_module.cpp and its
 // neighbours build (docs/wasm-boundary.md, "Two modules"), written by hand,
 // as zarr_rectilinear.d.mts is for the reader module. scripts/build.sh
 // copies this file beside the module (dist/zarr_rectilinear_tools.d.mts).
 import type { ColumnsBlock, ModuleBasics, NativeProblem } from './zarr_rectilinear.mjs';
 
-/** One array document's facts from readerFacts (src/wasm/reader_bindings.cpp). */
+/** One array document's facts from readerFacts (src/wasm/tools/reader_bindings.cpp). */
 export interface NativeReaderFacts {
   pointer: string;
   gridName: string;
@@ -20,7 +20,7 @@ export interface NativeReaderFacts {
   codecs: { name: string; at: string }[];
 }
 
-/** What repairMetadata (src/wasm/repair_bindings.cpp) gives: changes as the API gives them. */
+/** What repairMetadata (src/wasm/tools/repair_bindings.cpp) gives: changes as the API gives them. */
 export interface NativeRepair {
   text: string;
   changes: { pointer: string; old: string; new: string; entry: string }[];
@@ -31,9 +31,9 @@ export interface NativeRepair {
 
 type Address = number;
 export interface ToolsModule extends ModuleBasics {
-  /** The address of the known data types' and codecs' lines (src/known_extensions.hpp, zr_known_extensions), tab-separated. */
+  /** The address of the known data types' and codecs' lines (src/rules/known_extensions.hpp, zr_known_extensions), tab-separated. */
   _zr_known_extensions(): number;
-  /** Every binding registered through guarded_function (src/wasm/registration.hpp). */
+  /** Every binding registered through guarded_function (src/wasm/tools/registration.hpp). */
   guardedBindings(): Array<{ name: string; what: string }>;
   /**
    * `count` JSON Pointers as UTF-8 bytes one after another at `pointers`,
@@ -49,7 +49,7 @@ export interface ToolsModule extends ModuleBasics {
   locateNearest(text: number, length: number, pointers: number, lengths: number, count: number): ColumnsBlock;
   readerFacts(text: number, length: number): NativeReaderFacts[];
   repairMetadata(text: number, length: number): NativeRepair;
-  // Plain exports (src/wasm/plan_exports.cpp, grid_crossing.cpp).
+  // Plain exports (src/wasm/tools/plan_exports.cpp, grid_crossing.cpp).
   _zr_struct_layouts(): Address;
   _zr_grid_free(grid: Address): void;
   _zr_read_grid_words(words: Address, count: number): Address;

@@ -180,14 +180,14 @@ export async function run() {
     .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
   const payload = part('dist/zarr_rectilinear.wasm.mjs');
   const unpacker = part('dist/unpacker.wasm.mjs');
-  const loader = part('js/grid-loader.js');
+  const loader = part('js/wasm/grid-loader.js');
   const wrapper = text.length - payload - unpacker - loader;
   const share = (bytes) => `${Math.round((bytes / text.length) * 100)}%`;
   console.log(`\n${ENTRY_POINTS[0].name}, by part`);
   table([['part', 'minified', 'share'],
     ['wasm (.lzma, base64)', kb(payload), share(payload)],
     ['unpacker (wasm, base64)', kb(unpacker), share(unpacker)],
-    ['loader (js/grid-loader.js; no emscripten glue)', kb(loader), share(loader)],
+    ['loader (js/wasm/grid-loader.js; no emscripten glue)', kb(loader), share(loader)],
     ['js/ wrapper', kb(wrapper), share(wrapper)]]);
 
   await goalSizes();

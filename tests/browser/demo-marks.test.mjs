@@ -2,7 +2,7 @@
 // Node: the places come from the package's locatePointers, in one call.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { toolsModule } from '../../js/tools-module.js';
+import { toolsModule } from '../../js/tools/tools-module.js';
 import { locateProblems, problemRanges } from '../../web-demo/json-locate.js';
 
 // The marked text of each range.

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { READERS } from '../../js/reader-facts.js';
+import { READERS } from '../../js/tools/reader-facts.js';
 import { open, close, renders, afterRender, toPixel, colorAt, mouseAt, canvasImage, near, ARRAY_FILL, CHUNK_LINE, isBlue, isRed, field, rowCells, preset, artifacts, browser, demoSession } from './demo-page.mjs';
 
 demoSession();

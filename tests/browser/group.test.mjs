@@ -140,7 +140,7 @@ test('tiles.html lists a group and draws a sharded array by its inner chunks', a
 test('the metadata shown is exact for a uint64 fill value past 2^53 and for a double past it', async () => {
   // What the store panel puts in the editor: the package's one JSON writer,
   // on a document read exactly.
-  const { stringifyExact } = await import('../../js/exact-json.js');
+  const { stringifyExact } = await import('../../js/document/exact-json.js');
   const doc = { fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], attributes: { big: 1e300 }, name: 'x' };
   const expected = '{\n  "fill_value": 18446744073709551615,\n  "shape": [1152921504606846976,3],\n  "attributes": {\n    "big": 1e+300\n  },\n  "name": "x"\n}';
   assert.deepEqual(stringifyExact(doc, { parsed: true, layout: 'document' }), { text: expected, problems: [] });

@@ -1,4 +1,4 @@
-// Repair (src/repair.hpp): each writers' ledger entry written back as
+// Repair (src/tools/repair.hpp): each writers' ledger entry written back as
 // conformant metadata, in place, and nothing else changed; what cannot be
 // written conformantly is listed, not guessed.
 #include "repair.hpp"

@@ -20,7 +20,6 @@ if ! command -v "$CXX" > /dev/null; then
   exit 1
 fi
 tree=${ZR_ROOT:-.}
-src=$tree/src
 out=${ZR_FUZZ_OUT:-build/fuzz}
 mkdir -p "$out"
 
@@ -29,10 +28,13 @@ mkdir -p "$out"
 cmake -S "$tree" -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release > /dev/null
 sources=()
 while IFS= read -r f; do [[ -n $f ]] && sources+=("$tree/$f"); done < "$out/cmake/zr_core_sources.txt"
+# The core's header folders, as CMake lists them (headers are included by name).
+includes=() headers=()
+while IFS= read -r d; do [[ -n $d ]] && includes+=(-I"$tree/$d") && headers+=("$tree/$d"/*.hpp); done < "$out/cmake/zr_core_includes.txt"
 common=(-std=c++20 -O1 -g -fno-omit-frame-pointer
   -fsanitize=address,undefined -fno-sanitize-recover=all
   -fsanitize-ignorelist=tests/fuzz/ubsan-ignore.txt
-  -Wall -Wextra -I"$src")
+  -Wall -Wextra "${includes[@]}")
 # Coverage instrumentation for the core only: the harness's own reference
 # model and mutator would add thousands of features that guide nothing and
 # slow libFuzzer's bookkeeping down.
@@ -43,7 +45,7 @@ target="$out/metadata_fuzzer"
 # The harness: the target (metadata_fuzzer.cpp), its mutator and the headers
 # they share, with the reference model of tests/reference/.
 harness=(tests/fuzz/*.cpp)
-inputs=("${sources[@]}" "$src"/*.hpp "${harness[@]}" tests/fuzz/*.hpp tests/reference/*.hpp
+inputs=("${sources[@]}" "${headers[@]}" "${harness[@]}" tests/fuzz/*.hpp tests/reference/*.hpp
   "$tree/CMakeLists.txt" tests/fuzz/build.sh tests/fuzz/ubsan-ignore.txt)
 if [[ -x "$target" && "${1:-}" != "--force" ]]; then
   stale=0

@@ -1,4 +1,4 @@
-// One input rule for every index, in every call (js/indices.js): a value is
+// One input rule for every index, in every call (js/grid/indices.js): a value is
 // a safe-integer number or a bigint, in range for what it addresses, or a
 // TypeError/RangeError that names its position. These are the inputs that
 // were once answered wrongly without an error.

@@ -1,9 +1,9 @@
-// js/layout.js: what the chunk-layout drawing shows, for the demo's canvas
+// js/layout/layout.js: what the chunk-layout drawing shows, for the demo's canvas
 // and the CLI's SVG alike. Each test is one rule of the drawing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkGrid } from 'zarr-rectilinear';
-import { layout, renderSVG, mergeMarks, locatePixel, elementToPixel, fitView } from '../../js/layout.js';
+import { layout, renderSVG, mergeMarks, locatePixel, elementToPixel, fitView } from '../../js/layout/layout.js';
 
 const specExample = () => ChunkGrid.fromChunkShapes([26, 38], [[16, 10], [24, 14]]);
 const of = (lay, type, kind) => lay.shapes.filter((s) => s.type === type && s.kind === kind);

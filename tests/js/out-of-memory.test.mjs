@@ -226,8 +226,8 @@ function fill(base, held) {
 }
 
 test('the JS wrapper checks the flag after every binding the tools module registers through guarded<>', () => {
-  // The core records each as it registers it (src/wasm/registration.hpp);
-  // js/tools-module.js wraps every one it is told of. One from each file
+  // The core records each as it registers it (src/wasm/tools/registration.hpp);
+  // js/tools/tools-module.js wraps every one it is told of. One from each file
   // that registers bindings (tools_module.cpp, reader_bindings.cpp,
   // repair_bindings.cpp): a registration that stopped recording would leave
   // its bindings unchecked. (The reader module has no Embind: the tests

@@ -1,10 +1,10 @@
 // parseExact: JSON text read by the reader module and handed over as an
-// answer block (src/wasm/answer_block.hpp, js/json-block.js). It must give
+// answer block (src/wasm/answer_block.hpp, js/document/json-block.js). It must give
 // what JSON.parse gives, except that integers past 2^53 - 1 are exact
 // bigints; at any depth; and "__proto__" as an own member.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseExact } from '../../js/exact-json.js';
+import { parseExact } from '../../js/document/exact-json.js';
 
 // A small seeded generator (mulberry32), so a failure can be replayed.
 function random(seed) {

@@ -1,6 +1,6 @@
 // readerReport: for one document, what each known reader does with it, and
 // the JSON Pointer that decides it. Each document is built to give one
-// verdict of one reader; the facts are js/reader-facts.js's.
+// verdict of one reader; the facts are js/tools/reader-facts.js's.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { GridError } from 'zarr-rectilinear';

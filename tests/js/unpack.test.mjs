@@ -1,4 +1,4 @@
-// The package's unpacker (js/unpack.js, src/unpack/), which loads the
+// The package's unpacker (js/wasm/unpack.js, src/unpack/), which loads the
 // embedded WebAssembly modules: the two modules decode to exactly the
 // built .wasm files, payloads compressed by xz round-trip, a corrupt
 // payload throws an Error naming the unpacker's code, and the unpacker
@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { unpackBase64 } from '../../js/unpack.js';
+import { unpackBase64 } from '../../js/wasm/unpack.js';
 import readerModule from '../../dist/zarr_rectilinear.wasm.mjs';
 import toolsModule from '../../dist/zarr_rectilinear_tools.wasm.mjs';
 

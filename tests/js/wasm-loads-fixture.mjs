@@ -5,7 +5,7 @@
 //
 // WebAssembly is where the package's modules show up whichever way they
 // are loaded: the build for Node reads each from a file beside it, js/
-// decodes each from base64 embedded in a module (js/wasm-module.js), and
+// decodes each from base64 embedded in a module (js/wasm/wasm-module.js), and
 // both end in new WebAssembly.Module (or, in emscripten's glue, possibly
 // an asynchronous compile). So recording those constructors sees every
 // module loaded, where watching file reads or the ES module graph would

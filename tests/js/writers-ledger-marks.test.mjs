@@ -1,6 +1,6 @@
 // The writers' ledger (docs/writers-ledger.md) against the code: every
 // entry is read somewhere, marked `ledger: <id>` in a comment, and every
-// mark names an entry. The core's table of entries (src/writers_ledger.cpp)
+// mark names an entry. The core's table of entries (src/rules/writers_ledger.cpp)
 // lists the same ids. This reads text only; what each entry does is tested
 // in tests/js/writers-ledger.test.mjs and tests/cpp/writers_ledger.test.cpp.
 import test from 'node:test';
@@ -57,7 +57,7 @@ test('every mark names a ledger entry', async () => {
 });
 
 test("the core's table of entries lists the ledger's ids, in its messages", async () => {
-  const table = await readFile(join(root, 'src/writers_ledger.cpp'), 'utf8');
+  const table = await readFile(join(root, 'src/rules/writers_ledger.cpp'), 'utf8');
   const inTable = [...table.matchAll(new RegExp(`\\{"(${ID})", "`, 'g'))].map((m) => m[1]);
   assert.deepEqual([...inTable].sort(), [...(await ledgerIds())].sort());
 });

@@ -32,7 +32,7 @@ test('the modules of a bundle are what it imports: the tools module comes with a
 });
 
 // Vite's default build target (build.target 'modules'), which has no
-// top-level await: the package loads without it (js/wasm-module.js).
+// top-level await: the package loads without it (js/wasm/wasm-module.js).
 const VITE_DEFAULT_TARGET = ['es2020', 'edge88', 'firefox78', 'chrome87', 'safari14'];
 
 for (const entry of ENTRY_POINTS) {

@@ -12,16 +12,16 @@
 import type * as Api from '../../js/index.js';
 import type * as ToolsApi from '../../js/tools.js';
 import type * as ZarritaApi from '../../js/zarrita.js';
-import { ChunkGrid } from '../../js/chunk-grid.js';
-import { GridError } from '../../js/grid-error.js';
-import { validateMetadata } from '../../js/validate.js';
-import { readMetadata } from '../../js/read-metadata.js';
-import { trimmed, concat, resize, overlap, RechunkPlan } from '../../js/plans.js';
-import { summary, axisSummary } from '../../js/summary.js';
-import { readerReport } from '../../js/reader-report.js';
-import { READERS } from '../../js/reader-facts.js';
-import { repairMetadata } from '../../js/repair.js';
-import { locatePointers } from '../../js/locate-pointers.js';
+import { ChunkGrid } from '../../js/grid/chunk-grid.js';
+import { GridError } from '../../js/grid/grid-error.js';
+import { validateMetadata } from '../../js/document/validate.js';
+import { readMetadata } from '../../js/document/read-metadata.js';
+import { trimmed, concat, resize, overlap, RechunkPlan } from '../../js/tools/plans.js';
+import { summary, axisSummary } from '../../js/tools/summary.js';
+import { readerReport } from '../../js/tools/reader-report.js';
+import { READERS } from '../../js/tools/reader-facts.js';
+import { repairMetadata } from '../../js/tools/repair.js';
+import { locatePointers } from '../../js/tools/locate-pointers.js';
 import * as zarritaImpl from '../../js/zarrita/index.js';
 import type { Readable } from 'zarrita';
 

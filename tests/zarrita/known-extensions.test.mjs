@@ -1,5 +1,5 @@
 // The one list of the data types and codecs the package knows
-// (src/known_extensions.hpp, exported by the tools module as
+// (src/rules/known_extensions.hpp, exported by the tools module as
 // zr_known_extensions): the validator calls none of them unknown, and what
 // the list says the reader reads is exactly what zarr-rectilinear/zarrita
 // runs (docs/architecture.md, "Contracts across the boundary").
