@@ -14,8 +14,8 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Budgets, in gzipped bytes: a little above today's size, so that growth
 // fails the size check and has to be argued for (or the budget raised in
-// the same change, with docs/size.md saying why). The goal for ChunkGrid
-// alone is 60 KB (docs/size.md). zarr-rectilinear and its zarrita reader
+// the same change, with docs/size.md saying why). The goals are per page
+// (docs/size.md, "One module for a reader"), measured by the bench. zarr-rectilinear and its zarrita reader
 // hold the reader module alone; zarr-rectilinear/tools holds both modules
 // (docs/wasm-boundary.md, "Two modules"). `modules` lists the module files
 // each bundles (tests/smoke/bundle-size.test.mjs checks them).
@@ -24,19 +24,19 @@ export const ENTRY_POINTS = [
   {
     name: "import { ChunkGrid } from 'zarr-rectilinear'",
     source: "export { ChunkGrid } from 'zarr-rectilinear';",
-    budget: 75_000,
+    budget: 78_000,
     modules: READER_MODULE,
   },
   {
     name: "import * from 'zarr-rectilinear'",
     source: "export * from 'zarr-rectilinear';",
-    budget: 75_800,
+    budget: 78_800,
     modules: READER_MODULE,
   },
   {
     name: "import * from 'zarr-rectilinear/tools'",
     source: "export * from 'zarr-rectilinear/tools';",
-    budget: 155_000,
+    budget: 163_700,
     modules: [...READER_MODULE, 'zarr_rectilinear_tools.mjs', 'zarr_rectilinear_tools.wasm.mjs'],
   },
   {
@@ -47,7 +47,7 @@ export const ENTRY_POINTS = [
     name: "import * from 'zarr-rectilinear/zarrita' (zarrita not counted)",
     source: "export * from 'zarr-rectilinear/zarrita';",
     external: ['zarrita', 'bz2'],
-    budget: 96_300,
+    budget: 101_200,
     modules: READER_MODULE,
   },
 ];
