@@ -209,6 +209,11 @@ inline RefResult ref_read(std::string_view bytes, bool lenient) {
     } else if (text(*name) == "rectilinear") {
       const Val* kind = find(*config, "kind");
       if (!kind || !is_string(*kind) || text(*kind) != "inline") return false;
+      // Any other member may change what a chunk holds (encoded_chunk_shapes,
+      // a proposal): refused in every mode (docs/semantics.md).
+      for (const std::string& key : config->keys) {
+        if (key != "kind" && key != "chunk_shapes") return false;
+      }
       entries = find(*config, "chunk_shapes");
       if (!entries || !entries->IsArray()) return false;
     } else {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reference_json.hpp"
@@ -183,6 +184,36 @@ inline char ref_codec(const Val* v, std::optional<size_t> ndim, int one_byte) {
     return ok ? 'C' : 0;
   }
   if (n == "crc32c") return 'C';
+  if (n == "reshape") {  // zarr-extensions codecs/reshape
+    const Val* shape = ref_conf(*e, "shape");
+    if (!ref_is(shape, Val::Array) || shape->Size() == 0) return 0;
+    bool inferred = false;
+    std::optional<i128> next;  // the input axis a list must start at
+    for (const Val* x : shape->items) {
+      if (x->IsArray()) {
+        if (x->Size() == 0) return 0;
+        for (const Val* axis : x->items) {
+          if (!ref_int_in(axis, 0, ndim ? i128(*ndim) - 1 : (i128(1) << 64) - 1)) return 0;
+          if (next && *ref_int(axis) != *next) return 0;
+          next = *ref_int(axis) + 1;
+        }
+        continue;
+      }
+      if (ref_int_in(x, -1, -1) && !inferred) inferred = true;
+      else if (!ref_int_in(x, 1, (i128(1) << 64) - 1)) return 0;
+    }
+    return 'A';
+  }
+  // The other codecs the package knows (docs/semantics.md, "Codecs"), by
+  // kind; their configurations are not checked.
+  static constexpr std::pair<std::string_view, char> kKnown[] = {
+      {"zlib", 'C'}, {"lz4", 'C'}, {"vlen-utf8", 'B'}, {"vlen-bytes", 'B'}, {"json2", 'B'}, {"bitround", 'A'},
+      {"cast_value", 'A'}, {"scale_offset", 'A'}, {"numcodecs.blosc", 'C'}, {"numcodecs.lz4", 'C'}, {"numcodecs.zstd", 'C'},
+      {"numcodecs.gzip", 'C'}, {"numcodecs.zlib", 'C'}, {"numcodecs.bz2", 'C'}, {"numcodecs.vlen-utf8", 'B'},
+      {"numcodecs.shuffle", 'C'}, {"numcodecs.delta", 'A'}, {"numcodecs.bitround", 'A'}, {"numcodecs.json2", 'B'}};
+  for (const auto& [name, kind] : kKnown) {
+    if (n == name) return kind;
+  }
   return '?';
 }
 
@@ -193,6 +224,12 @@ inline bool ref_codecs(const Val* list, std::optional<size_t> ndim, int one_byte
     const char k = ref_codec(c, ndim, one_byte);
     if (!k) return false;
     kinds += k;
+    // What the codecs after this one see: reshape's rank; after cast_value
+    // no element size; after a codec not known, nothing.
+    const auto e = ref_ext(c);
+    if (k == '?') ndim.reset(), one_byte = -1;
+    else if (e->name == "reshape") ndim = find(*e->config, "shape")->Size();
+    else if (e->name == "cast_value") one_byte = -1;
   }
   const size_t b = kinds.find('B');
   if (b == std::string::npos) return kinds.find('?') != std::string::npos;
