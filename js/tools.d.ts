@@ -175,7 +175,7 @@ export interface PointerPlace {
 export declare function locatePointers(text: string | Uint8Array, pointers: readonly string[]): PointerPlace[][];
 
 /** What a reader does with a document (docs/readers.md). */
-export type Verdict = 'reads' | 'reads-with-setting' | 'refuses' | 'misreads';
+export type Verdict = 'reads' | 'reads-with-setting' | 'refuses' | 'misreads' | 'unchecked';
 
 /** One reader's verdict on one document, from `readerReport`. */
 export interface ReaderVerdict {
@@ -183,7 +183,11 @@ export interface ReaderVerdict {
   reader: string;
   /** The version range the verdict holds for, e.g. "3.2.0 to 3.3.x". */
   versions: string;
-  /** `misreads`: it opens the array without an error but gets another grid. */
+  /**
+   * `misreads`: it opens the array without an error but gets another grid.
+   * `unchecked`: what it does with the document has not been checked (a
+   * member of the rectilinear configuration this package refuses).
+   */
   verdict: Verdict;
   /** For `reads-with-setting`: the setting to turn on, e.g. "array.rectilinear_chunks". */
   setting?: string;
@@ -207,13 +211,15 @@ export interface ReaderRule {
    * `data-type-not-in`: the data type is not one of `names`.
    * `codec-not-in` / `codec-in`: a codec (a sharding codec's own included)
    * is not / is one of `names`.
+   * `unknown-grid-member`: the rectilinear configuration holds a member
+   * other than `kind` and `chunk_shapes` (which this package refuses).
    */
   when: 'rectilinear' | 'integer-axis' | 'edges-past-end' | 'edge-at-least' | 'count-at-least' | 'shard-edge-not-divided'
-    | 'data-type-not-in' | 'codec-not-in' | 'codec-in';
+    | 'data-type-not-in' | 'codec-not-in' | 'codec-in' | 'unknown-grid-member';
   limit?: number;
   /** The names a `*-in` / `*-not-in` rule lists. */
   names?: readonly string[];
-  verdict: Exclude<Verdict, 'reads'>;
+  verdict: Exclude<Verdict, 'reads' | 'unchecked'>;
   setting?: string;
   reason: string;
   /** When the rule has a source of its own. */
@@ -244,8 +250,15 @@ export declare const READERS: readonly ReaderFacts[];
  * `{lenient: true}`), a document valid with such warnings is judged as it
  * is read, each entry as its writers meant it (an edge `10.0` is the edge
  * 10); its warnings are `readMetadata`'s.
- * Throws a GridError (with every problem) for a document that is not valid,
- * and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory runs out.
+ * A document refused only for members of the rectilinear configuration
+ * other than `kind` and `chunk_shapes` (such as `encoded_chunk_shapes`, a
+ * proposal) is judged too, by what is known of each reader: those that
+ * ignore such members `misreads` it (the pointer names the member), those
+ * that refuse rectilinear grids `refuses` it, and the verdict of any other
+ * is `unchecked` (docs/readers.md).
+ * Throws a GridError (with every problem) for any other document that is
+ * not valid, and a RangeError (code OUT_OF_MEMORY) when WebAssembly memory
+ * runs out.
  */
 export declare function readerReport(meta: Metadata, opts?: ReadOptions): ReaderVerdict[];
 

@@ -33,9 +33,9 @@ export const READERS = Object.freeze([
     reader: 'zarr-python', versions: '3.2.0 to 3.3.x', checked: '2026-09-30',
     source: 'https://github.com/zarr-developers/zarr-python/blob/main/src/zarr/core/config.py',
     note: 'A proposal to read rectilinear grids without the setting is open: https://github.com/zarr-developers/zarr-python/issues/4025. ' +
-      'Members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: a document with one that changes what chunks hold ' +
-      '(encoded_chunk_shapes, proposed in https://github.com/zarr-developers/zarr-extensions/pull/75) is misread; readerReport refuses such a document.',
+      'encoded_chunk_shapes is proposed in https://github.com/zarr-developers/zarr-extensions/pull/75.',
     rules: [
+      { when: 'unknown-grid-member', verdict: 'misreads', reason: 'members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: with encoded_chunk_shapes (a proposal) a chunk decodes to more elements than it holds, and is read as if it held its declared shape' },
       { when: 'shard-edge-not-divided', verdict: 'refuses', reason: 'the inner chunks of a sharded array must be regular and divide every shard edge', source: 'https://github.com/zarr-developers/zarr-python/pull/4218' },
       { when: 'rectilinear', verdict: 'reads-with-setting', setting: 'array.rectilinear_chunks', reason: 'rectilinear grids are read only with zarr.config.set({"array.rectilinear_chunks": True}) (off by default)' },
     ],
@@ -49,9 +49,10 @@ export const READERS = Object.freeze([
     reader: 'zarrs', versions: '0.23.8 and later', checked: '2026-09-30',
     source: 'https://github.com/zarrs/zarrs/blob/main/CHANGELOG.md',
     note: 'Unreleased work makes declared chunks that lie wholly past the array\'s end an error (rectilinear.rs). ' +
-      'Members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: a document with one that changes what chunks hold ' +
-      '(encoded_chunk_shapes, proposed in https://github.com/zarr-developers/zarr-extensions/pull/75) is misread; readerReport refuses such a document.',
-    rules: [],
+      'encoded_chunk_shapes is proposed in https://github.com/zarr-developers/zarr-extensions/pull/75.',
+    rules: [
+      { when: 'unknown-grid-member', verdict: 'misreads', reason: 'members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: with encoded_chunk_shapes (a proposal) a chunk decodes to more elements than it holds, and is read as if it held its declared shape' },
+    ],
   },
   {
     reader: 'zarrita.js', versions: '0.7 (0.7.5 checked)', checked: '2026-09-30',

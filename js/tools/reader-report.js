@@ -40,6 +40,9 @@ const CONDITIONS = {
   },
   'codec-not-in': (a, rule) => a.written.codecs.find(({ name }) => !rule.names?.includes(name))?.at ?? null,
   'codec-in': (a, rule) => a.written.codecs.find(({ name }) => rule.names?.includes(name))?.at ?? null,
+  // Never in a valid document: such a member is refused (UNKNOWN_KEY), and
+  // the document judged by unknownMemberVerdicts.
+  'unknown-grid-member': () => null,
 };
 
 function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisSummary) => boolean} */ test) {
@@ -48,7 +51,37 @@ function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisSummary) =
   return axis < 0 ? null : `${a.pointer}/chunk_grid/configuration/chunk_shapes/${axis}`;
 }
 
-const SEVERITY = { 'reads': 0, 'reads-with-setting': 1, 'refuses': 2, 'misreads': 3 };
+const SEVERITY = { 'reads': 0, 'reads-with-setting': 1, 'refuses': 2, 'unchecked': 3, 'misreads': 4 };
+
+// An error at a member of a chunk grid's configuration this version does
+// not know (UNKNOWN_KEY; the rectilinear grid holds only "kind" and
+// "chunk_shapes", docs/semantics.md).
+const UNKNOWN_GRID_MEMBER = /\/chunk_grid\/configuration\/[^/]+$/;
+const isUnknownGridMember = (/** @type {import('../index.js').Problem} */ e) => e.code === 'UNKNOWN_KEY' && UNKNOWN_GRID_MEMBER.test(e.path);
+
+/**
+ * The verdicts on a document refused only for members of its chunk grid's
+ * configuration that may change what a chunk holds (encoded_chunk_shapes):
+ * this package reads no grid from it, so each reader is judged by what is
+ * known of it. A rule for such members decides (zarr-python and zarrs
+ * ignore them, and so misread); a reader that refuses rectilinear grids
+ * refuses this one; of any other, what it does has not been checked.
+ * @returns {ReaderVerdict[]}
+ */
+function unknownMemberVerdicts(/** @type {string} */ member) {
+  const grid = member.slice(0, member.indexOf('/chunk_grid/') + '/chunk_grid'.length);
+  return READERS.map((entry) => {
+    const { reader, versions, source, checked } = entry;
+    const own = entry.rules.find((r) => r.when === 'unknown-grid-member');
+    if (own) return { reader, versions, verdict: own.verdict, reason: own.reason, pointer: member, source: own.source ?? source, checked };
+    const refuses = entry.rules.find((r) => r.when === 'rectilinear' && r.verdict === 'refuses');
+    if (refuses) return { reader, versions, verdict: 'refuses', reason: refuses.reason, pointer: `${grid}/name`, source: refuses.source ?? source, checked };
+    return {
+      reader, versions, verdict: 'unchecked', pointer: member, source, checked,
+      reason: 'what this reader does with a member of the rectilinear configuration other than "kind" and "chunk_shapes" has not been checked',
+    };
+  });
+}
 
 /** @returns {ReaderVerdict} */
 function verdictOf(/** @type {ReaderFacts} */ entry, /** @type {ArrayFacts} */ array) {
@@ -91,7 +124,10 @@ export function readerReport(meta, opts) {
   try {
     // Running out of memory is no verdict on the document: a RangeError, as from every call that can throw.
     if (read.errors.some((e) => e.code === 'OUT_OF_MEMORY')) throw outOfMemory('reporting readers');
-    if (!read.valid) throw new GridError(read.errors);
+    if (!read.valid) {
+      if (read.errors.every(isUnknownGridMember)) return unknownMemberVerdicts(read.errors[0].path);
+      throw new GridError(read.errors);
+    }
     // The facts of the document as read: its entries written back as meant
     // (an edge 10.0 is the edge 10), at the pointers they were written at.
     const asRead = read.warnings.length ? repairMetadata(input).text : input;

@@ -146,6 +146,31 @@ test('an invalid document gets no verdict: a GridError with every problem; the m
   assert.equal(readerReport(arrayDocument([30], rectilinear([[10, 20]]))).length, READERS.length);
 });
 
+test('a member of the rectilinear configuration this package refuses: who misreads, who refuses, who is unchecked', () => {
+  const grid = { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [[5, 5]], encoded_chunk_shapes: [200] } };
+  const member = '/chunk_grid/configuration/encoded_chunk_shapes';
+  const report = readerReport(arrayDocument([10], grid));
+  assert.equal(report.length, READERS.length);
+  // zarr-python and zarrs ignore the member, and read each chunk as its declared shape.
+  assert.deepEqual(pick(verdict(report, 'zarr-python', '3.2')), { verdict: 'misreads', pointer: member });
+  assert.deepEqual(pick(verdict(report, 'zarrs', '0.23.8')), { verdict: 'misreads', pointer: member });
+  // Those that refuse rectilinear grids refuse this one.
+  assert.deepEqual(pick(verdict(report, 'zarrita.js')), { verdict: 'refuses', pointer: GRID_NAME });
+  assert.deepEqual(pick(verdict(report, 'zarr-python', 'before')), { verdict: 'refuses', pointer: GRID_NAME });
+  // Of the others, nothing is claimed.
+  assert.deepEqual(pick(verdict(report, 'icechunk', 'later')), { verdict: 'unchecked', pointer: member });
+  // In a group's consolidated entry, the pointers are the entry's.
+  const entry = '/consolidated_metadata/metadata/a';
+  const group = JSON.stringify({
+    zarr_format: 3, node_type: 'group', attributes: {},
+    consolidated_metadata: { kind: 'inline', must_understand: false, metadata: { a: arrayDocument([10], grid) } },
+  });
+  assert.deepEqual(pick(verdict(readerReport(group), 'zarrs', '0.23.8')), { verdict: 'misreads', pointer: `${entry}${member}` });
+  assert.deepEqual(pick(verdict(readerReport(group), 'tensorstore')), { verdict: 'refuses', pointer: `${entry}${GRID_NAME}` });
+  // Another error beside it: no verdict.
+  assert.throws(() => readerReport(arrayDocument([30], { ...grid, configuration: { ...grid.configuration, chunk_shapes: [[5]] } })), GridError);
+});
+
 test('{strict: false}: a document valid with ledger warnings is judged as read, each entry as meant', () => {
   // An edge written 4294967296.0 is the edge 2^32, which icechunk misreads, at its place.
   const text = documentText('[4294967297,6]', '[[1,4294967296.0],[6]]');
@@ -161,7 +186,7 @@ test('{strict: false}: a document valid with ledger warnings is judged as read, 
 
 test('the facts: every entry has a source, a date, and rules that name known conditions and verdicts', () => {
   const conditions = new Set(['rectilinear', 'integer-axis', 'edges-past-end', 'edge-at-least', 'count-at-least', 'shard-edge-not-divided',
-    'data-type-not-in', 'codec-not-in', 'codec-in']);
+    'data-type-not-in', 'codec-not-in', 'codec-in', 'unknown-grid-member']);
   for (const entry of READERS) {
     assert.ok(entry.source.startsWith('https://'), entry.reader);
     assert.match(entry.checked, /^\d{4}-\d{2}-\d{2}$/);
