@@ -5,7 +5,8 @@ import { GridError } from '../js/index.js';
 import { readerReport } from '../js/tools.js';
 
 // -> the report, or the reason there is none: a grid alone has no codecs
-// to judge, and an invalid document gets no verdict.
+// to judge, and an invalid document gets no verdict (but one refused only
+// for a member of the rectilinear configuration: docs/readers.md).
 function reportOf(text, kind) {
   if (kind !== 'zarr.json') return { note: 'The reader report needs a whole zarr.json.' };
   try {
