@@ -147,7 +147,7 @@ test('the metadata shown is exact for a uint64 fill value past 2^53 and for a do
   const { page, errors } = await newPage();
   await page.goto(`${url}/web-demo/`);
   const inBrowser = await page.evaluate(async () => {
-    const { stringifyExact: write } = await import('../js/exact-json.js');
+    const { stringifyExact: write } = await import('../js/document/exact-json.js');
     return write({ fill_value: 2n ** 64n - 1n, shape: [2n ** 60n, 3], attributes: { big: 1e300 }, name: 'x' }, { parsed: true, layout: 'document' }).text;
   });
   assert.equal(inBrowser, expected);
