@@ -126,7 +126,7 @@ size_t walk_start(Walk& walk) {
 
 }  // namespace
 
-std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::span<const std::string> pointers) {
+std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::span<const std::string_view> pointers) {
   std::vector<std::optional<ByteSpan>> out(pointers.size());
   if (bytes.size() > kMaxDocumentBytes) return out;
   ParsedJson parsed;
@@ -136,8 +136,8 @@ std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::s
   // string_views, whose sort the module has already).
   std::vector<std::string_view> sorted(pointers.begin(), pointers.end());
   std::vector<std::string_view> entered;
-  for (const std::string& p : pointers) {
-    for (size_t k = p.find('/', 1); k != std::string::npos; k = p.find('/', k + 1)) entered.push_back(std::string_view(p).substr(0, k));
+  for (const std::string_view p : pointers) {
+    for (size_t k = p.find('/', 1); k != std::string_view::npos; k = p.find('/', k + 1)) entered.push_back(p.substr(0, k));
   }
   std::sort(sorted.begin(), sorted.end());
   std::sort(entered.begin(), entered.end());
@@ -186,7 +186,8 @@ std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::s
 }
 
 std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key) {
-  const std::string pointers[] = {pointer_append("", key)};
+  const std::string pointer = pointer_append("", key);
+  const std::string_view pointers[] = {pointer};
   return member_spans(bytes, pointers)[0];
 }
 

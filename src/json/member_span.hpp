@@ -26,7 +26,7 @@ struct ByteSpan {
 // not parse (a byte-order mark, which the document reader reads, is passed
 // over). Where a key is written twice, the last place: the one the parser
 // keeps.
-std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::span<const std::string> pointers);
+std::vector<std::optional<ByteSpan>> member_spans(std::string_view bytes, std::span<const std::string_view> pointers);
 
 // The same for one top-level member.
 std::optional<ByteSpan> top_level_member_span(std::string_view bytes, std::string_view key);

@@ -38,7 +38,7 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_read_grid_words(uintptr_t words, size_t count)
 // A grid's words, as the words of an answer block (no bytes).
 EMSCRIPTEN_KEEPALIVE uintptr_t zr_grid_words(uintptr_t grid) {
   return guard<uintptr_t>([&] {
-    const std::vector<uint64_t> words = grid_words(*at<const ChunkGrid>(grid));
+    const std::vector<uint64_t> words = grid_words(grid_at(grid));
     uint64_t* out = new_block(words.size(), 0);
     std::copy(words.begin(), words.end(), out);
     return reinterpret_cast<uintptr_t>(out - 2);

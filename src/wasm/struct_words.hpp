@@ -9,8 +9,10 @@
 #pragma once
 #include <cstdint>
 
+#include "arguments.hpp"
 #include "axis_summary.hpp"
 #include "axis_window.hpp"
+#include "out_of_memory.hpp"
 #include "rechunk_plan.hpp"
 #include "selection.hpp"
 
@@ -95,6 +97,16 @@ inline void put_word(uint64_t*& out, u128 v) {
 ZR_STRUCT_WORDS(ZR_WRITE_WORDS)
 #undef ZR_WRITE_WORDS
 #undef ZR_PUT_WORD
+
+// Writes `run()`'s answer as words at `out`: 1, or 0 with the flag raised
+// when memory ran out (out_of_memory.hpp).
+template <class Run>
+int words_of(uintptr_t out, Run&& run) {
+  return guard<int>([&] {
+    write_words(run(), at<uint64_t>(out));
+    return 1;
+  });
+}
 
 // A SliceArg read from its words.
 inline SliceArg read_slice_arg(const uint64_t* in) {

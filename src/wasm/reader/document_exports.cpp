@@ -110,12 +110,7 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_validate_metadata(uintptr_t text, size_t lengt
 EMSCRIPTEN_KEEPALIVE uintptr_t zr_member_spans(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths,
                                                size_t count) {
   return guard<uintptr_t>([&] {
-    std::vector<std::string> list(count);
-    for (size_t i = 0; i < count; ++i) {
-      list[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
-      pointers += list[i].size();
-    }
-    const auto spans = zr::member_spans(bytes_at(text, length), list);
+    const auto spans = zr::member_spans(bytes_at(text, length), string_views(pointers, lengths, count));
     std::vector<uint64_t> found(count), begins(count), ends(count);
     for (size_t i = 0; i < count; ++i) {
       if (!spans[i]) continue;
@@ -139,12 +134,9 @@ EMSCRIPTEN_KEEPALIVE uintptr_t zr_float_places(uintptr_t text, size_t length, ui
     zr::ParsedJson parsed;
     zr::parse_json(bytes_at(text, length), zr::Quirks::Read, parsed);
     if (!parsed.ok) return Columns::failed(0).block();
+    const std::vector<std::string_view> list = string_views(pointers, lengths, count);
     std::vector<uint64_t> floats(count);
-    for (size_t i = 0; i < count; ++i) {
-      const std::string_view pointer = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
-      pointers += pointer.size();
-      floats[i] = zr::float_place(parsed.document, pointer);
-    }
+    for (size_t i = 0; i < count; ++i) floats[i] = zr::float_place(parsed.document, list[i]);
     return Columns({std::move(floats)}).block();
   });
 }

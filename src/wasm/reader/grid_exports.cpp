@@ -31,22 +31,12 @@ using zr::ChunkGrid;
 
 namespace {
 
-const ChunkGrid& grid_at(uintptr_t grid) { return *at<const ChunkGrid>(grid); }
 uint64_t* words_at(uintptr_t out) { return at<uint64_t>(out); }
 
 // An answer block made by `run`, or 0 with the flag raised when memory ran out.
 template <class Run>
 uintptr_t block_of(Run&& run) {
   return guard<uintptr_t>(run);
-}
-
-// Writes `run()`'s answer as words at `out`: 0 with the flag raised when memory ran out.
-template <class Run>
-int words_of(uintptr_t out, Run&& run) {
-  return guard<int>([&] {
-    write_words(run(), words_at(out));
-    return 1;
-  });
 }
 
 }  // namespace

@@ -17,21 +17,6 @@
 using namespace zr::wasm;
 using zr::ChunkGrid;
 
-namespace {
-
-const ChunkGrid& grid_at(uintptr_t grid) { return *at<const ChunkGrid>(grid); }
-
-// Writes `run()`'s answer as words at `out`: 0 with the flag raised when memory ran out.
-template <class Run>
-int words_of(uintptr_t out, Run&& run) {
-  return guard<int>([&] {
-    write_words(run(), at<uint64_t>(out));
-    return 1;
-  });
-}
-
-}  // namespace
-
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE int zr_data_size_stats(uintptr_t grid, size_t axis, uintptr_t out) {

@@ -26,24 +26,13 @@
 namespace zr::wasm {
 namespace {
 
-// The `count` JSON Pointers that are UTF-8 bytes one after another at
-// `pointers`, their lengths uint32 at `lengths`.
-std::vector<std::string_view> pointer_views(uintptr_t pointers, uintptr_t lengths, size_t count) {
-  std::vector<std::string_view> views(count);
-  for (size_t i = 0; i < count; ++i) {
-    views[i] = bytes_at(pointers, at<const uint32_t>(lengths)[i]);
-    pointers += views[i].size();
-  }
-  return views;
-}
-
 // Every place of each JSON Pointer in JSON text (zr::locate_pointers), as
 // a Columns block (results.hpp) of five columns with one entry per place: the pointer's index, whether the
 // value has a key (1) or not (0), the key's first byte (0 when none), the
 // value's first byte and the byte past its end. failedAt names the first
-// malformed pointer. The pointers are laid out as for pointer_views.
+// malformed pointer. The pointers are laid out as for string_views (arguments.hpp).
 uintptr_t locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
-  const std::vector<std::string_view> views = pointer_views(pointers, lengths, count);
+  const std::vector<std::string_view> views = string_views(pointers, lengths, count);
   const auto found = zr::locate_pointers(bytes_at(text, length), views);
   if (!found) return Columns::failed(found.error()).block();
   std::vector<uint64_t> which, has_key, key_begins, begins, ends;
@@ -65,7 +54,7 @@ uintptr_t locate_pointers(uintptr_t text, size_t length, uintptr_t pointers, uin
 // pointer's own value (1) or an ancestor's (0), then as locate_pointers's
 // last four.
 uintptr_t locate_nearest(uintptr_t text, size_t length, uintptr_t pointers, uintptr_t lengths, size_t count) {
-  const std::vector<std::string_view> views = pointer_views(pointers, lengths, count);
+  const std::vector<std::string_view> views = string_views(pointers, lengths, count);
   const auto found = zr::locate_nearest(bytes_at(text, length), views);
   if (!found) return Columns::failed(found.error()).block();
   std::vector<uint64_t> has_place(count), exact(count), has_key(count), key_begins(count), begins(count), ends(count);
