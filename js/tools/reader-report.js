@@ -5,7 +5,7 @@
 // (readerFacts) and each array's grid (readMetadata). See docs/readers.md.
 import { outOfMemory, u64 } from '../wasm/wasm-module.js';
 import { toolsModule } from './tools-module.js';
-import { axisSummary } from './summary.js';
+import { axisCounts } from './summary.js';
 import { documentInput } from '../document/document-input.js';
 import { GridError } from '../grid/grid-error.js';
 import { disposeGrids, readMetadata } from '../document/read-metadata.js';
@@ -15,12 +15,13 @@ import { flagOption, optionsArgument } from '../grid/arguments.js';
 import { repairMetadata } from './repair.js';
 
 /** @import { MetadataRead } from '../index.js' */
-/** @import { AxisSummary, ReaderFacts, ReaderRule, ReaderVerdict } from '../tools.js' */
+/** @import { ReaderFacts, ReaderRule, ReaderVerdict } from '../tools.js' */
+/** @import { AxisCounts } from './summary.js' */
 /** @import { NativeReaderFacts } from '../../dist/zarr_rectilinear_tools.mjs' */
 
 /**
  * One array document, as the rules look at it.
- * @typedef {{ pointer: string, rectilinear: boolean, axes: AxisSummary[], written: NativeReaderFacts }} ArrayFacts
+ * @typedef {{ pointer: string, rectilinear: boolean, axes: AxisCounts[], written: NativeReaderFacts }} ArrayFacts
  */
 
 // Each `when` of js/tools/reader-facts.js: where it holds in an array, or null.
@@ -45,7 +46,7 @@ const CONDITIONS = {
   'unknown-grid-member': () => null,
 };
 
-function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisSummary) => boolean} */ test) {
+function axisWhere(/** @type {ArrayFacts} */ a, /** @type {(axis: AxisCounts) => boolean} */ test) {
   if (!a.rectilinear) return null;
   const axis = a.axes.findIndex(test);
   return axis < 0 ? null : `${a.pointer}/chunk_grid/configuration/chunk_shapes/${axis}`;
@@ -103,7 +104,7 @@ function arraysOf(/** @type {MetadataRead} */ read, /** @type {Map<string, Nativ
     const grid = /** @type {import('../index.js').ChunkGrid} */ (read.grid);
     // The core gives facts for every array of a document it read without errors.
     const facts = /** @type {NativeReaderFacts} */ (written.get(pointer));
-    const axes = Array.from({ length: grid.ndim }, (_, axis) => axisSummary(grid, axis));
+    const axes = Array.from({ length: grid.ndim }, (_, axis) => axisCounts(grid, axis));
     return [{ path, array: { pointer, rectilinear: facts.gridName === 'rectilinear', axes, written: facts } }];
   }
   return [...read.consolidated ?? []].flatMap(([child, entry]) =>

@@ -10,6 +10,7 @@ import { natural } from '../grid/numbers.js';
 import { toolsModule } from './tools-module.js';
 /** @import { ChunkGrid } from '../index.js' */
 /** @import { AxisSummary, GridSummary } from '../tools.js' */
+/** @typedef {Pick<AxisSummary, 'length' | 'edgeSum' | 'activeCount' | 'declaredCount' | 'isStep'>} AxisCounts */
 /** @import { Grid } from '../../dist/zarr_rectilinear.mjs' */
 
 const product = (/** @type {bigint[]} */ values) => values.reduce((a, b) => a * b, 1n);
@@ -22,14 +23,27 @@ function statistics(/** @type {unknown} */ grid, /** @type {string} */ call, /**
   return { handle, stats };
 }
 
-/** @type {typeof import('../tools.js').axisSummary} */
-export function axisSummary(grid, axis) {
-  if (isGrid(grid)) checkAxis(grid, axis);
-  const { handle, stats: [{ smallest, largest, mostCommon, mostCommonCount }] } = statistics(grid, 'axisSummary', [axis]);
-  const counts = handle.axisCounts(axis);
+/**
+ * An axis's counts, the grid's own (the reader module): no copy into the
+ * tools module, which only the data sizes need.
+ * @param {ChunkGrid} grid
+ * @param {number} axis
+ * @returns {AxisCounts}
+ */
+export function axisCounts(grid, axis) {
+  const counts = handleOf(grid).axisCounts(axis);
   return {
     length: natural(counts.length), edgeSum: natural(counts.edgeSum), activeCount: natural(counts.activeCount),
     declaredCount: natural(counts.declaredCount), isStep: counts.isStep,
+  };
+}
+
+/** @type {typeof import('../tools.js').axisSummary} */
+export function axisSummary(grid, axis) {
+  if (isGrid(grid)) checkAxis(grid, axis);
+  const { stats: [{ smallest, largest, mostCommon, mostCommonCount }] } = statistics(grid, 'axisSummary', [axis]);
+  return {
+    ...axisCounts(grid, axis),
     smallestDataSize: natural(smallest), largestDataSize: natural(largest),
     mostCommonDataSize: natural(mostCommon), mostCommonCount: natural(mostCommonCount),
   };
