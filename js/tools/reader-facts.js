@@ -19,6 +19,14 @@ const ZARRITA_CODECS = Object.freeze([
   'numcodecs.bitround', 'numcodecs.json2',
 ]);
 
+// zarr-python and zarrs alike read a rectilinear configuration's kind and
+// chunk_shapes and ignore any other member.
+/** @type {import('../tools.js').ReaderRule} */
+const IGNORES_GRID_MEMBERS = Object.freeze({
+  when: 'unknown-grid-member', verdict: 'misreads',
+  reason: 'members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: with encoded_chunk_shapes (a proposal) a chunk decodes to more elements than it holds, and is read as if it held its declared shape',
+});
+
 /** @type {readonly import('../tools.js').ReaderFacts[]} */
 export const READERS = Object.freeze([
   {
@@ -35,7 +43,7 @@ export const READERS = Object.freeze([
     note: 'A proposal to read rectilinear grids without the setting is open: https://github.com/zarr-developers/zarr-python/issues/4025. ' +
       'encoded_chunk_shapes is proposed in https://github.com/zarr-developers/zarr-extensions/pull/75.',
     rules: [
-      { when: 'unknown-grid-member', verdict: 'misreads', reason: 'members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: with encoded_chunk_shapes (a proposal) a chunk decodes to more elements than it holds, and is read as if it held its declared shape' },
+      IGNORES_GRID_MEMBERS,
       { when: 'shard-edge-not-divided', verdict: 'refuses', reason: 'the inner chunks of a sharded array must be regular and divide every shard edge', source: 'https://github.com/zarr-developers/zarr-python/pull/4218' },
       { when: 'rectilinear', verdict: 'reads-with-setting', setting: 'array.rectilinear_chunks', reason: 'rectilinear grids are read only with zarr.config.set({"array.rectilinear_chunks": True}) (off by default)' },
     ],
@@ -51,7 +59,7 @@ export const READERS = Object.freeze([
     note: 'Unreleased work makes declared chunks that lie wholly past the array\'s end an error (rectilinear.rs). ' +
       'encoded_chunk_shapes is proposed in https://github.com/zarr-developers/zarr-extensions/pull/75.',
     rules: [
-      { when: 'unknown-grid-member', verdict: 'misreads', reason: 'members of the rectilinear configuration other than "kind" and "chunk_shapes" are ignored: with encoded_chunk_shapes (a proposal) a chunk decodes to more elements than it holds, and is read as if it held its declared shape' },
+      IGNORES_GRID_MEMBERS,
     ],
   },
   {
