@@ -33,9 +33,11 @@ Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
   if (length > 0) {
     const uint64_t count = ceil_div(length, step);
     if (!checked_mul(count, step)) return AxisFault{AxisFault::Kind::StepOverflow};
-    axis.runs_.push_back({step, count});
+    const Run run{step, count};
+    axis.index_runs({&run, 1});
+  } else {
+    axis.index_runs({});
   }
-  axis.index_runs();
   return axis;
 }
 
@@ -65,25 +67,21 @@ Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::vector<Run>&& ru
     }
   }
   if (sum < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, sum};
-  runs.resize(w);
   Axis axis;
   axis.length_ = length;
-  axis.runs_ = std::move(runs);
-  axis.index_runs();
+  axis.index_runs(std::span(runs).first(w));
   return axis;
 }
 
 // The chunk count cannot overflow: each chunk holds at least one element,
 // so the count is at most the (already checked) edge sum.
-void Axis::index_runs() {
-  runs_.shrink_to_fit();  // merging may have left slack
-  starts_.reserve(runs_.size() + 1);
-  firsts_.reserve(runs_.size() + 1);
-  starts_.assign(1, 0);
-  firsts_.assign(1, 0);
-  for (const Run& run : runs_) {
-    starts_.push_back(starts_.back() + run.size * run.count);
-    firsts_.push_back(firsts_.back() + run.count);
+void Axis::index_runs(std::span<const Run> runs) {
+  starts_.resize(runs.size() + 1);
+  firsts_.resize(runs.size() + 1);
+  starts_[0] = firsts_[0] = 0;
+  for (size_t r = 0; r < runs.size(); ++r) {
+    starts_[r + 1] = starts_[r] + runs[r].size * runs[r].count;
+    firsts_[r + 1] = firsts_[r] + runs[r].count;
   }
   index_buckets();
   active_ = length_ == 0 ? 0 : locate(length_ - 1).chunk + 1;
@@ -99,9 +97,9 @@ void Axis::index_buckets() {
   if (index_table()) return;
   // One run needs no table (run_from finds it with a compare), and more
   // than UINT32_MAX / 2 lie beyond any input that fits in memory.
-  if (runs_.size() < 2 || runs_.size() > UINT32_MAX / 2) return;
+  const uint64_t runs = run_count();
+  if (runs < 2 || runs > UINT32_MAX / 2) return;
   const uint64_t sum = edge_sum();
-  const uint64_t runs = runs_.size();
   const uint64_t limit = std::max(2 * runs, std::min(8 * runs, kFineBuckets));
   // The smallest power-of-two bucket width with fewer than `limit` buckets.
   bucket_shift_ = 0;
@@ -116,7 +114,7 @@ void Axis::index_buckets() {
   buckets_.resize(count + kAhead);
   const uint64_t round = (uint64_t(1) << bucket_shift_) - 1;
   const auto first_bucket = [&](uint64_t start) { return (start >> bucket_shift_) + ((start & round) != 0); };
-  for (uint32_t r = 0; r < runs_.size(); ++r) {
+  for (uint32_t r = 0; r < runs; ++r) {
     const uint64_t lo = first_bucket(starts_[r]);
     const uint64_t hi = std::min(first_bucket(starts_[r + 1]), count);
     for (uint64_t b = lo; b < lo + kAhead; ++b) buckets_[b] = r;
@@ -147,7 +145,7 @@ void Axis::index_buckets() {
 bool Axis::index_table() {
   table_.clear();
   const uint64_t chunks = firsts_.back(), sum = edge_sum();
-  if (runs_.size() < 2 || chunks > kTableChunks || sum >= (uint64_t(1) << 53)) return false;
+  if (run_count() < 2 || chunks > kTableChunks || sum >= (uint64_t(1) << 53)) return false;
   // An edge sum of at most 2^16 gets a bucket per element (128 KB at
   // most): no chunk starts inside a bucket, and its entry alone answers.
   const uint64_t limit = sum <= kDirectElements ? sum : std::min<uint64_t>(8 * chunks, 4096);
@@ -159,8 +157,10 @@ bool Axis::index_table() {
   auto* starts = reinterpret_cast<double*>(table_.data());
   auto* buckets = reinterpret_cast<uint16_t*>(table_.data() + table_starts_);
   size_t c = 0;
-  for (size_t r = 0; r < runs_.size(); ++r) {
-    for (uint64_t j = 0; j < runs_[r].count; ++j) starts[c++] = static_cast<double>(starts_[r] + j * runs_[r].size);
+  const RunList list = runs();
+  for (size_t r = 0; r < list.size(); ++r) {
+    const Run run = list[r];
+    for (uint64_t j = 0; j < run.count; ++j) starts[c++] = static_cast<double>(starts_[r] + j * run.size);
   }
   starts[c] = static_cast<double>(sum);
   c = 0;
@@ -173,12 +173,13 @@ bool Axis::index_table() {
 
 void Axis::expand(std::span<uint64_t> out) const {
   auto it = out.begin();
-  for (const Run& run : runs_) it = std::fill_n(it, run.count, run.size);
+  for (const Run& run : runs()) it = std::fill_n(it, run.count, run.size);
 }
 
 Expected<Axis, AxisFault> Axis::resize(uint64_t new_length, std::span<const uint64_t> appended) const {
   if (step_ != 0) return from_step(new_length, step_);
-  std::vector<Run> runs(runs_.begin(), runs_.end());
+  const RunList kept = this->runs();
+  std::vector<Run> runs(kept.begin(), kept.end());
   const uint64_t sum = edge_sum();
   if (new_length > sum) {
     if (appended.empty()) {
@@ -191,7 +192,7 @@ Expected<Axis, AxisFault> Axis::resize(uint64_t new_length, std::span<const uint
   if (!axis) {
     // Report faults against the appended list, which is all the caller chose.
     AxisFault fault = axis.error();
-    fault.item = fault.item >= runs_.size() ? fault.item - runs_.size() : 0;
+    fault.item = fault.item >= kept.size() ? fault.item - kept.size() : 0;
     return fault;
   }
   return axis;

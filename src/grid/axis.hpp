@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,6 +17,56 @@ struct Run {
   uint64_t size;
   uint64_t count;
   bool operator==(const Run&) const = default;
+};
+
+// An axis's maximal runs, read from its two prefix sums (Axis::starts_ and
+// Axis::firsts_): run r holds firsts[r + 1] - firsts[r] chunks over
+// starts[r + 1] - starts[r] elements, so its edge is their quotient, exact.
+// Keeping the sums alone is what holds an axis to 32 bytes per run
+// (docs/benchmarks.md, "Lookups at the limit"). A view: valid while the
+// axis lives; it yields runs by value.
+class RunList {
+ public:
+  RunList(const uint64_t* starts, const uint64_t* firsts, size_t count) : starts_(starts), firsts_(firsts), count_(count) {}
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  Run operator[](size_t r) const {
+    const uint64_t count = firsts_[r + 1] - firsts_[r], span = starts_[r + 1] - starts_[r];
+    return {count == 1 ? span : span / count, count};
+  }
+
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Run;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = Run;
+    iterator() = default;
+    iterator(const RunList* list, size_t r) : list_(list), r_(r) {}
+    Run operator*() const { return (*list_)[r_]; }
+    iterator& operator++() {
+      ++r_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator was = *this;
+      ++r_;
+      return was;
+    }
+    bool operator==(const iterator& other) const { return r_ == other.r_; }
+
+   private:
+    const RunList* list_ = nullptr;
+    size_t r_ = 0;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, count_}; }
+
+ private:
+  const uint64_t* starts_;
+  const uint64_t* firsts_;
+  size_t count_;
 };
 
 struct Located {
@@ -50,8 +101,8 @@ std::string describe(const AxisFault& fault, uint64_t length);
 // reloading the axis's vectors for every index. Valid while the axis lives.
 struct AxisLookup {
   uint64_t step;            // 0 for an explicit list
-  const Run* runs;          // runs[r], starts[r], firsts[r] as in Axis
-  const uint64_t* starts;
+  const uint64_t* starts;   // starts[r], firsts[r] as in Axis
+
   const uint64_t* firsts;
   size_t run_count;
   const uint64_t* buckets;  // null when the axis has none
@@ -94,7 +145,7 @@ class Axis {
   uint64_t step() const { return step_; }
   // Maximal runs: equal neighbours merged. For a step axis, one run (or
   // none on a zero-length axis).
-  std::span<const Run> runs() const { return runs_; }
+  RunList runs() const { return {starts_.data(), firsts_.data(), run_count()}; }
   uint64_t declared_count() const { return firsts_.back(); }
   uint64_t active_count() const { return active_; }
   uint64_t edge_sum() const { return starts_.back(); }
@@ -105,7 +156,7 @@ class Axis {
   // call per index costs about a sixth of the time in WebAssembly.
   AxisLookup lookup() const {
     const bool table = !table_.empty();
-    return {step_, runs_.data(), starts_.data(), firsts_.data(), runs_.size(),
+    return {step_, starts_.data(), firsts_.data(), run_count(),
             buckets_.empty() ? nullptr : buckets_.data(), bucket_shift_, (uint64_t(1) << bucket_shift_) - 1,
             table ? reinterpret_cast<const double*>(table_.data()) : nullptr,
             table ? reinterpret_cast<const uint16_t*>(table_.data() + table_starts_) : nullptr, bucket_shift_};
@@ -133,18 +184,20 @@ class Axis {
   Expected<Axis, AxisFault> resize(uint64_t new_length, std::span<const uint64_t> appended) const;
 
   bool operator==(const Axis& other) const {
-    return length_ == other.length_ && step_ == other.step_ && runs_ == other.runs_;
+    return length_ == other.length_ && step_ == other.step_ && starts_ == other.starts_ && firsts_ == other.firsts_;
   }
 
  private:
   Axis() = default;
-  void index_runs();
+  // Sets starts_ and firsts_ from `runs`, maximal and checked, then the tables.
+  void index_runs(std::span<const Run> runs);
+  size_t run_count() const { return starts_.size() - 1; }
   void index_buckets();
   bool index_table();
 
   uint64_t length_ = 0;
   uint64_t step_ = 0;              // 0 for an explicit list
-  std::vector<Run> runs_;          // maximal runs
+  // The maximal runs, as two prefix sums (RunList reads a run from them):
   std::vector<uint64_t> starts_;   // starts_[r]: array index where run r begins; back() = edge sum
   std::vector<uint64_t> firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
   uint64_t active_ = 0;            // chunks that overlap [0, length)
@@ -199,15 +252,16 @@ inline constexpr uint64_t kDirectElements = uint64_t(1) << 16;
 }
 
 [[gnu::always_inline]] inline Located AxisLookup::in_run(size_t r, uint64_t index) const {
-  const Run& run = runs[r];
   const uint64_t within = index - starts[r];
-  if (run.count == 1) return {firsts[r], within, run.size};  // explicit edges: no division
+  const uint64_t count = firsts[r + 1] - firsts[r], span = starts[r + 1] - starts[r];
+  if (count == 1) return {firsts[r], within, span};  // explicit edges: no division
   // 32-bit division is several times cheaper than 64-bit where values fit.
-  if ((within | run.size) >> 32 == 0) {
-    const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(run.size);
-    return {firsts[r] + w / size, w % size, run.size};
+  if (span >> 32 == 0) {
+    const auto w = static_cast<uint32_t>(within), size = static_cast<uint32_t>(span) / static_cast<uint32_t>(count);
+    return {firsts[r] + w / size, w % size, size};
   }
-  return {firsts[r] + within / run.size, within % run.size, run.size};
+  const uint64_t size = span / count;
+  return {firsts[r] + within / size, within % size, size};
 }
 
 [[gnu::always_inline]] inline size_t AxisLookup::table_chunk(double x) const {

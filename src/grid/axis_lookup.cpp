@@ -43,12 +43,12 @@ Located Axis::locate_forward(uint64_t index, size_t& run) const {
 uint64_t Axis::origin(uint64_t chunk) const {
   if (step_ != 0) return chunk * step_;
   const size_t r = run_of_chunk(chunk);
-  return starts_[r] + (chunk - firsts_[r]) * runs_[r].size;
+  return starts_[r] + (chunk - firsts_[r]) * runs()[r].size;
 }
 
 uint64_t Axis::size(uint64_t chunk) const {
   if (step_ != 0) return step_;
-  return runs_[run_of_chunk(chunk)].size;
+  return runs()[run_of_chunk(chunk)].size;
 }
 
 uint64_t Axis::data_size(uint64_t chunk) const {

@@ -134,6 +134,30 @@ TEST_CASE("Runs are merged maximally, whatever the input wrote", "[axis][semanti
   CHECK(edges_of(a) == v({4, 4, 4, 4, 5, 5, 3, 3}));
 }
 
+TEST_CASE("Runs read back from the axis's two prefix sums are the runs declared, at any size", "[axis]") {
+  // The axis keeps where each run starts, in elements and in chunks; a
+  // run's edge is their quotient, exact up to 2^64 - 1.
+  const uint64_t third = kMax / 3;  // 3 * third = kMax
+  const Axis big = list_axis(kMax, {{third, 3}});
+  REQUIRE(big.runs().size() == 1);
+  CHECK(big.runs()[0] == Run{third, 3});
+  CHECK(big.locate(kMax - 1).chunk == 2);
+  CHECK(big.locate(kMax - 1).offset == third - 1);
+  CHECK(big.size(2) == third);
+
+  const Axis mixed = list_axis(3 * 7 + 11 + (uint64_t(1) << 40) * 5, {{7, 3}, {11, 1}, {uint64_t(1) << 40, 5}});
+  const std::vector<Run> runs(mixed.runs().begin(), mixed.runs().end());
+  CHECK(runs == std::vector<Run>{{7, 3}, {11, 1}, {uint64_t(1) << 40, 5}});
+  CHECK(mixed.locate(3 * 7 + 11 + (uint64_t(1) << 40) * 4 + 9).chunk == 8);
+  CHECK(mixed.locate(3 * 7 + 11 + (uint64_t(1) << 40) * 4 + 9).offset == 9);
+  CHECK(mixed.locate(3 * 7 + 11 + (uint64_t(1) << 40) * 4 + 9).size == uint64_t(1) << 40);
+
+  const Axis step = step_axis(10, 3);
+  REQUIRE(step.runs().size() == 1);
+  CHECK(step.runs()[0] == Run{3, 4});
+  CHECK(step_axis(0, 3).runs().empty());
+}
+
 TEST_CASE("Locating an index follows the spec's cumulative sums", "[axis][spec]") {
   // Edges [16, 10]: C = (16, 26). Index 20 -> first C exceeding it is 26 (c = 1), offset 20 - 16.
   const Axis a = edges_axis(26, {16, 10});

@@ -149,3 +149,27 @@ test('grids dropped without dispose are freed by the FinalizationRegistry (100,0
   assert.ok(inUse() - start < 4096, `in use ${inUse()} after GC, ${start} before`);
   assert.equal(held, null);
 });
+
+// An axis keeps two prefix sums per run (where it starts in elements and
+// in chunks) and its run buckets, at most two per run: 32 bytes, however it
+// was read. Edges unlike their neighbours make every edge a run; 300,000 of them lie past
+// the small axes that get a chunk table instead.
+test('an axis of edges unlike their neighbours keeps at most 32 bytes per run, from a builder and from metadata', () => {
+  const edges = Array.from({ length: 300_000 }, (_, i) => 1 + (i % 3));
+  const length = edges.reduce((a, b) => a + b);
+  const text = JSON.stringify({
+    zarr_format: 3, node_type: 'array', shape: [length], data_type: 'uint8',
+    chunk_grid: { name: 'rectilinear', configuration: { kind: 'inline', chunk_shapes: [edges] } },
+    chunk_key_encoding: { name: 'default' }, fill_value: 0, codecs: [{ name: 'bytes', configuration: { endian: 'little' } }],
+  });
+  for (const build of [() => ChunkGrid.fromEdges([edges]), () => ChunkGrid.fromMetadata(text)]) {
+    const before = inUse();
+    const grid = build();
+    const held = inUse() - before;
+    assert.equal(grid.runs(0).length, edges.length);
+    assert.ok(held <= 32 * edges.length + 4096, `${held} bytes held for ${edges.length} runs: ${(held / edges.length).toFixed(1)} per run`);
+    assert.deepEqual(grid.locate([length - 1]), { chunk: [edges.length - 1], offset: [edges.at(-1) - 1] });
+    grid.dispose();
+    assert.equal(inUse(), before);
+  }
+});
