@@ -80,7 +80,7 @@ function plainLocate3(starts, indices, chunks, offsets) {
 
 // For an axis of long runs, which no user would expand (10^9 chunks): per
 // run its start, first chunk and edge, found by the same search, then a
-// division inside the run.
+// division inside the run; a 1-d grid of one run, by the division alone.
 export function runTables(runs) {
   const n = runs.length;
   const t = { starts: new Float64Array(n + 1), firsts: new Float64Array(n), sizes: new Float64Array(n) };
@@ -98,6 +98,7 @@ export function runTables(runs) {
 
 export function plainLocateRuns(tables, indices, chunks, offsets) {
   const ndim = tables.length;
+  if (ndim === 1 && tables[0].sizes.length === 1) return plainDivide(tables[0].sizes[0], indices, chunks, offsets);
   for (let k = 0; k < indices.length; ) {
     for (let d = 0; d < ndim; d++, k++) {
       const { starts, firsts, sizes } = tables[d];
@@ -108,5 +109,18 @@ export function plainLocateRuns(tables, indices, chunks, offsets) {
       chunks[k] = firsts[r] + q;
       offsets[k] = within - q * sizes[r];
     }
+  }
+}
+
+// One axis of one run is a regular axis: no search, a division per index,
+// as any reader divides for a regular grid (zarrita does). Exact for
+// integers below 2^53: a quotient that is not an integer lies at least
+// 1 / size below the next one, farther than its rounding error.
+function plainDivide(size, indices, chunks, offsets) {
+  for (let k = 0; k < indices.length; k++) {
+    const x = indices[k];
+    const q = Math.floor(x / size);
+    chunks[k] = q;
+    offsets[k] = x - q * size;
   }
 }
