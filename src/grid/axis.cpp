@@ -34,55 +34,61 @@ Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
     const uint64_t count = ceil_div(length, step);
     if (!checked_mul(count, step)) return AxisFault{AxisFault::Kind::StepOverflow};
     const Run run{step, count};
-    axis.index_runs({&run, 1});
+    axis.sum_runs({&run, 1});  // checked above: cannot fail
   } else {
-    axis.index_runs({});
+    axis.sum_runs({});
   }
+  axis.index();
   return axis;
 }
 
 Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> runs) {
-  return from_runs(length, std::vector<Run>(runs.begin(), runs.end()));
+  if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
+  Axis axis;
+  axis.length_ = length;
+  if (auto fault = axis.sum_runs(runs)) return *fault;
+  if (axis.edge_sum() < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, axis.edge_sum()};
+  axis.index();
+  return axis;
 }
 
-Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::vector<Run>&& runs) {
-  if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
-  // Merged in place: run w collects the items up to i, and w <= i.
-  size_t w = 0;
-  uint64_t sum = 0;
+// One pass over the runs as given: each checked, equal neighbours merged,
+// and the sums written. Edges of a list (count 1) need no multiplication,
+// which WebAssembly checks with a call to a 128-bit multiply. The chunk
+// count cannot overflow: each chunk holds at least one element, so the
+// count is at most the (checked) edge sum.
+std::optional<AxisFault> Axis::sum_runs(std::span<const Run> runs) {
+  starts_.resize(runs.size() + 1);
+  firsts_.resize(runs.size() + 1);
+  starts_[0] = firsts_[0] = 0;
+  size_t w = 0;       // maximal runs so far; their sums end at starts_[w], firsts_[w]
+  uint64_t last = 0;  // the edge of run w - 1
   for (size_t i = 0; i < runs.size(); ++i) {
     const Run run = runs[i];
     if (run.size == 0) return AxisFault{AxisFault::Kind::ZeroSize, i};
     if (run.count == 0) return AxisFault{AxisFault::Kind::ZeroCount, i};
-    const auto total = checked_mul(run.size, run.count);
+    const auto total = run.count == 1 ? std::optional(run.size) : checked_mul(run.size, run.count);
     if (!total) return AxisFault{AxisFault::Kind::RunOverflow, i};
-    const auto next = checked_add(sum, *total);
-    if (!next) return AxisFault{AxisFault::Kind::SumOverflow, i};
-    sum = *next;
-    if (i > 0 && runs[w - 1].size == run.size) {
-      // Merging cannot overflow the count: count <= size * count <= sum.
-      runs[w - 1].count += run.count;
-    } else {
-      runs[w++] = run;
+    const auto sum = checked_add(starts_[w], *total);
+    if (!sum) return AxisFault{AxisFault::Kind::SumOverflow, i};
+    if (w == 0 || run.size != last) {
+      ++w;
+      firsts_[w] = firsts_[w - 1];
+      last = run.size;
     }
+    starts_[w] = *sum;
+    firsts_[w] += run.count;
   }
-  if (sum < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, sum};
-  Axis axis;
-  axis.length_ = length;
-  axis.index_runs(std::span(runs).first(w));
-  return axis;
+  if (w < runs.size()) {  // merged: give back the slack
+    starts_.resize(w + 1);
+    firsts_.resize(w + 1);
+    starts_.shrink_to_fit();
+    firsts_.shrink_to_fit();
+  }
+  return std::nullopt;
 }
 
-// The chunk count cannot overflow: each chunk holds at least one element,
-// so the count is at most the (already checked) edge sum.
-void Axis::index_runs(std::span<const Run> runs) {
-  starts_.resize(runs.size() + 1);
-  firsts_.resize(runs.size() + 1);
-  starts_[0] = firsts_[0] = 0;
-  for (size_t r = 0; r < runs.size(); ++r) {
-    starts_[r + 1] = starts_[r] + runs[r].size * runs[r].count;
-    firsts_[r + 1] = firsts_[r] + runs[r].count;
-  }
+void Axis::index() {
   index_buckets();
   active_ = length_ == 0 ? 0 : locate(length_ - 1).chunk + 1;
 }

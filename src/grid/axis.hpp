@@ -5,8 +5,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "expected.hpp"
@@ -132,13 +135,31 @@ struct AxisLookup {
   [[gnu::noinline]] size_t run_by_search(uint64_t index) const;
 };
 
+// An allocator whose resize() leaves new integers unwritten: an axis's
+// sums and buckets are written right after, and writing zeros first was a
+// third pass over memory for a list of 10^7 edges.
+template <class T>
+struct Unwritten : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = Unwritten<U>;
+  };
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using Words = std::vector<uint64_t, Unwritten<uint64_t>>;
+
 class Axis {
  public:
   static Expected<Axis, AxisFault> from_step(uint64_t length, uint64_t step);
   // `runs` as declared: one entry per item; a plain edge is a run of count 1.
   static Expected<Axis, AxisFault> from_runs(uint64_t length, std::span<const Run> runs);
-  // The same, reusing the memory of `runs`.
-  static Expected<Axis, AxisFault> from_runs(uint64_t length, std::vector<Run>&& runs);
 
   uint64_t length() const { return length_; }
   bool is_step() const { return step_ != 0; }
@@ -189,8 +210,10 @@ class Axis {
 
  private:
   Axis() = default;
-  // Sets starts_ and firsts_ from `runs`, maximal and checked, then the tables.
-  void index_runs(std::span<const Run> runs);
+  // Sets starts_ and firsts_ from `runs` as declared; a fault names the item.
+  std::optional<AxisFault> sum_runs(std::span<const Run> runs);
+  // The lookup tables and the active count, once the sums are set.
+  void index();
   size_t run_count() const { return starts_.size() - 1; }
   void index_buckets();
   bool index_table();
@@ -198,8 +221,8 @@ class Axis {
   uint64_t length_ = 0;
   uint64_t step_ = 0;              // 0 for an explicit list
   // The maximal runs, as two prefix sums (RunList reads a run from them):
-  std::vector<uint64_t> starts_;   // starts_[r]: array index where run r begins; back() = edge sum
-  std::vector<uint64_t> firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
+  Words starts_;   // starts_[r]: array index where run r begins; back() = edge sum
+  Words firsts_;   // firsts_[r]: first chunk of run r; back() = declared count
   uint64_t active_ = 0;            // chunks that overlap [0, length)
   // Acceleration table, one entry per bucket of 2^bucket_shift_ indices:
   // the run r holding the bucket's first index in the high 32 bits; in the
@@ -208,7 +231,7 @@ class Axis {
   // index then lies in run r or r + 1, told by one compare and no further
   // load. At most 8 buckets per run, and 2 past 4096 buckets (see
   // index_buckets), so memory stays O(runs); none for a single run.
-  std::vector<uint64_t> buckets_;
+  Words buckets_;
   unsigned bucket_shift_ = 0;
   // An axis of at most kTableChunks chunks (and an edge sum below 2^53)
   // gets a chunk table instead (see index_table): every chunk's start as a
