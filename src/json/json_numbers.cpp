@@ -7,12 +7,19 @@
 
 namespace zr {
 
+// Every edge of a metadata document passes here. Up to 19 digits cannot
+// overflow, so the loop checks nothing but the digits: an overflow check
+// per digit is a call to a 128-bit multiply in WebAssembly, and took a
+// third of this function's time on 10^7 edges. 20 digits fit when they do
+// not exceed 2^64 - 1, which compares as text at equal length.
 std::optional<uint64_t> plain_uint64(std::string_view text) {
   if (text.empty() || text.size() > 20) return std::nullopt;
+  if (text.size() == 20 && text > "18446744073709551615") return std::nullopt;
   uint64_t v = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, uint64_t(c - '0'), &v)) return std::nullopt;
+    const auto digit = static_cast<unsigned char>(c - '0');
+    if (digit > 9) return std::nullopt;
+    v = v * 10 + digit;
   }
   return v;
 }

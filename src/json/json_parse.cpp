@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <utility>
 
 #include <rapidjson/error/en.h>
 
@@ -29,7 +31,8 @@ class RunListReader {
   bool start_array() {
     if (!frames_.empty() && frames_.back() == Frame::Lists) {
       active_ = true;
-      blocks_.clear();
+      clear();
+      unparsed_ = 0;
       part_ = Part::None;
       return true;
     }
@@ -53,6 +56,22 @@ class RunListReader {
     return false;
   }
   bool open_run() { return runs_ && part_ == Part::None && (part_ = Part::Open, true); }
+  // Whether the next item would be a plain edge of the list being read.
+  bool between_items() const { return active_ && part_ == Part::None; }
+  // A plain edge read from the text by the handler, not by RapidJSON
+  // (TaggingHandler::read_plain_edges): its array count misses it.
+  [[gnu::always_inline]] void add_unparsed_edge(uint64_t v) {
+    add({v, 0});
+    ++unparsed_;
+  }
+  // The edges RapidJSON did not count in the array that closes at `depth`
+  // (the document's depth inside it), for its EndArray: only a list that
+  // was replayed into the document closes there. Taken once.
+  size_t take_uncounted(size_t depth) {
+    if (depth != replayed_depth_) return 0;
+    replayed_depth_ = 0;
+    return std::exchange(uncounted_, 0);
+  }
   // Returns true when the event was taken; `finished` when it ended the item.
   bool close(bool& finished) {
     finished = false;
@@ -62,15 +81,17 @@ class RunListReader {
       return true;
     }
     if (part_ != Part::None || blocks_.empty()) return false;
-    // Copied once, into memory of its exact size: what the axis keeps.
-    size_t total = 0;
-    for (const auto& block : blocks_) total += block.size();
+    // Copied once, block by block, into memory of its exact size, plain
+    // edges made runs of count 1 first: no call per item.
     std::vector<Run> list;
-    list.reserve(total);
-    for (const auto& block : blocks_) {
-      for (const Run& r : block) list.push_back({r.size, r.count + (r.count == 0)});
+    list.reserve((blocks_.size() - 1) * kBlockRuns + fill_);
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      Run* block = blocks_[b].get();
+      const size_t n = used(b);
+      for (size_t i = 0; i < n; ++i) block[i].count += block[i].count == 0;
+      list.insert(list.end(), block, block + n);
     }
-    blocks_.clear();
+    clear();
     lists_.push_back(std::move(list));
     active_ = false;
     finished = true;
@@ -83,9 +104,11 @@ class RunListReader {
   bool replay(Doc& doc) {
     active_ = false;
     if (!doc.StartArray()) return false;
+    replayed_depth_ = doc.depth;
+    uncounted_ = std::exchange(unparsed_, 0);
     push(Frame::Off);
-    for (const auto& block : blocks_) {
-      for (const Run& r : block) {
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      for (const Run& r : std::span(blocks_[b].get(), used(b))) {
         const bool ok = r.count == 0 ? doc.Uint64(r.size)
                                      : doc.StartArray() && doc.Uint64(r.size) && doc.Uint64(r.count) && doc.EndArray(2);
         if (!ok) return false;
@@ -99,9 +122,18 @@ class RunListReader {
   }
 
  private:
-  void add(Run r) {
-    if (blocks_.empty() || blocks_.back().size() == kBlockRuns) blocks_.emplace_back();
-    blocks_.back().push_back(r);
+  // Once per item: a store, and a new block now and then.
+  [[gnu::always_inline]] void add(Run r) {
+    if (fill_ == kBlockRuns) {
+      blocks_.emplace_back(new Run[kBlockRuns]);
+      fill_ = 0;
+    }
+    blocks_.back()[fill_++] = r;
+  }
+  size_t used(size_t block) const { return block + 1 == blocks_.size() ? fill_ : kBlockRuns; }
+  void clear() {
+    blocks_.clear();
+    fill_ = kBlockRuns;
   }
 
   // Path: an object on the way to the array; Lists: that array.
@@ -132,9 +164,13 @@ class RunListReader {
   // The item's runs so far, in blocks that grow without moving what they
   // hold: a list of 10^7 edges is never copied while it grows.
   static constexpr size_t kBlockRuns = size_t(1) << 16;
-  std::vector<std::vector<Run>> blocks_;
+  std::vector<std::unique_ptr<Run[]>> blocks_;  // full, but for the last
+  size_t fill_ = kBlockRuns;                    // items in the last block
   Part part_ = Part::None;
   uint64_t size_ = 0, count_ = 0;
+  size_t unparsed_ = 0;        // edges of the active list read by the handler
+  size_t uncounted_ = 0;       // those of the list last replayed
+  size_t replayed_depth_ = 0;  // the document's depth inside that list; 0: none
 };
 
 // The document being built, refused past kMaxJsonValues values (keys and
@@ -166,7 +202,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   RunListReader& lists;
   std::span<const std::string_view> only;
   std::string scratch;
-  const rapidjson::MemoryStream* stream = nullptr;
+  rapidjson::MemoryStream* stream = nullptr;
   // For a patched text: where the patches are, and the original text.
   const std::vector<Patch>* patches = nullptr;
   std::string_view original;
@@ -218,10 +254,44 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
   bool Uint64(uint64_t u) {
     if (skipped_scalar()) return true;
     if (lists.active()) {
-      if (lists.integer(u)) return true;
+      if (lists.integer(u)) {
+        if (lists.between_items()) read_plain_edges();
+        return true;
+      }
       if (!lists.replay(out)) return false;
     }
     return out.Uint64(u);
+  }
+  // The plain edges after this one, read straight from the text while each
+  // is a clean positive integer of up to 19 digits: whitespace, a comma,
+  // whitespace, digits, then whitespace, a comma or a bracket. Through
+  // RapidJSON each edge took its number parser, a copy of its text and
+  // three calls: most of the time a document of 10^7 edges took. RapidJSON
+  // resumes after the last edge read here, in the state it left (after an
+  // element), so anything else, and every error and its offset, stays its
+  // own; it does not count these edges in the array (take_uncounted).
+  void read_plain_edges() {
+    const char* p = stream->src_;
+    const char* const end = stream->end_;
+    for (;;) {
+      const char* q = p;
+      while (q != end && json_space(*q)) ++q;
+      if (q == end || *q != ',') break;
+      ++q;
+      while (q != end && json_space(*q)) ++q;
+      if (q == end || *q < '1' || *q > '9') break;  // 0 or not an integer: RapidJSON's
+      const char* const digits = q;
+      uint64_t v = 0;
+      for (; q != end && q - digits < 19; ++q) {
+        const auto digit = static_cast<unsigned char>(*q - '0');
+        if (digit > 9) break;
+        v = v * 10 + digit;
+      }
+      if (q == end || !(json_space(*q) || *q == ',' || *q == ']')) break;  // more digits, a fraction, ...
+      lists.add_unparsed_edge(v);
+      p = q;
+    }
+    stream->src_ = p;
   }
   // ledger: non-finite-tokens
   // RapidJSON also takes Inf, -Inf and -NaN; only the tokens that writers
@@ -295,7 +365,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
       if (!lists.replay(out)) return false;
     }
     lists.end_container();
-    return out.EndArray(n);
+    return out.EndArray(n + static_cast<rapidjson::SizeType>(lists.take_uncounted(out.depth)));
   }
 };
 

@@ -1,5 +1,7 @@
 // Exact JSON reading: what a number's text denotes, and where a top-level
 // member's value lies in the bytes.
+#include <random>
+
 #include "json_document.hpp"
 #include "member_span.hpp"
 #include "test_support.hpp"
@@ -51,6 +53,19 @@ TEST_CASE("A number text beyond 2^64 - 1 is too large, however it is written", "
     CHECK(zr::exact_number(text).kind == NK::TooLarge);
   }
   CHECK(zr::exact_number(std::string(400, '9')).kind == NK::TooLarge);
+}
+
+TEST_CASE("Plain digits read as uint64 up to 2^64 - 1 and no further", "[json]") {
+  CHECK(zr::plain_uint64("0") == 0);
+  CHECK(zr::plain_uint64("9999999999999999999") == 9999999999999999999u);  // 19 digits
+  CHECK(zr::plain_uint64("10000000000000000000") == 10000000000000000000u);
+  CHECK(zr::plain_uint64("18446744073709551615") == kMax);
+  CHECK_FALSE(zr::plain_uint64("18446744073709551616"));
+  CHECK_FALSE(zr::plain_uint64("99999999999999999999"));
+  CHECK_FALSE(zr::plain_uint64("100000000000000000000"));  // 21 digits
+  for (std::string_view bad : {"", "-1", "1.5", "1e3", "12a", " 1", "1844674407370955161/", "1844674407370955161:"}) {
+    CHECK_FALSE(zr::plain_uint64(bad));
+  }
 }
 
 TEST_CASE("A number text with a fractional part is a fraction", "[json]") {
@@ -140,6 +155,78 @@ TEST_CASE("Edge lists under the named array are read as runs; any other item sta
   // Only the named array: not a sibling, and not the same key elsewhere.
   CHECK(zr::kind_of(parsed.document["a"]["c"]) == zr::JsonKind::Array);
   CHECK(zr::kind_of(parsed.document["b"][0]) == zr::JsonKind::Array);
+}
+
+// The value an edge-list item denotes when read without runs: its runs, or
+// nothing when the item is not a list of runs.
+std::optional<std::vector<zr::Run>> runs_denoted(const zr::JsonValue& item) {
+  if (!item.IsArray() || item.Empty()) return std::nullopt;
+  std::vector<zr::Run> runs;
+  for (const zr::JsonValue& v : item.GetArray()) {
+    if (v.IsUint64() && v.GetUint64() > 0) {
+      runs.push_back({v.GetUint64(), 1});
+    } else if (v.IsArray() && v.Size() == 2 && v[0].IsUint64() && v[1].IsUint64() && v[0].GetUint64() > 0 &&
+               v[1].GetUint64() > 0) {
+      runs.push_back({v[0].GetUint64(), v[1].GetUint64()});
+    } else {
+      return std::nullopt;
+    }
+  }
+  return runs;
+}
+
+TEST_CASE("Edge lists read as runs agree with the same text read without runs: values, errors and offsets", "[json][runs]") {
+  // Plain edges are read from the text past RapidJSON (json_parse.cpp,
+  // read_plain_edges): whatever follows them, the result must be what the
+  // document says, and an error the one RapidJSON finds, at its byte.
+  const char* tokens[] = {"7", "42", "999999", "1", "0", "01", "1.5", "2e3", "-3", "\"x\"", "null", "[2,3]", "[2,3,4]",
+                          "[]", "[0,1]", "18446744073709551615", "18446744073709551616", "1234567890123456789",
+                          "12345678901234567890", "true", "{}", "NaN"};
+  const char* separators[] = {",", ",", ",", ", ", " ,\n", ",\t", "", ",,", " ", ",\r\n "};
+  std::mt19937 rng(2026);
+  const auto pick = [&](auto& list) { return list[rng() % std::size(list)]; };
+  constexpr std::string_view at[] = {"a"};
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = R"({"a":[)";
+    const int items = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < items; ++i) {
+      if (i) text += ',';
+      text += '[';
+      const int n = static_cast<int>(rng() % 12);
+      for (int k = 0; k < n; ++k) {
+        if (k) text += rng() % 6 ? "," : pick(separators);
+        text += rng() % 3 ? std::to_string(1 + rng() % 100000) : pick(tokens);
+      }
+      if (rng() % 40 == 0) text += ',';
+      if (rng() % 60 == 0) text += '\0';
+      text += ']';
+    }
+    text += "]}";
+    zr::ParsedJson runs, plain;
+    zr::parse_json(text, zr::Quirks::Refuse, runs, {}, {at});
+    zr::parse_json(text, zr::Quirks::Refuse, plain, {}, {});
+    INFO(text);
+    REQUIRE(runs.ok == plain.ok);
+    if (!plain.ok) {
+      REQUIRE(runs.errors.size() == plain.errors.size());
+      CHECK(runs.errors[0].message == plain.errors[0].message);
+      CHECK(runs.errors[0].byte_offset == plain.errors[0].byte_offset);
+      continue;
+    }
+    const zr::JsonValue& got = runs.document["a"];
+    const zr::JsonValue& want = plain.document["a"];
+    REQUIRE(got.Size() == want.Size());
+    for (rapidjson::SizeType i = 0; i < want.Size(); ++i) {
+      const auto denoted = runs_denoted(want[i]);
+      if (const std::vector<zr::Run>* read = runs.runs_of(got[i])) {
+        REQUIRE(denoted);
+        CHECK(*read == *denoted);
+      } else {
+        CHECK_FALSE(denoted);
+        CHECK(got[i] == want[i]);
+      }
+    }
+  }
 }
 
 TEST_CASE("Reading edge lists as runs keeps duplicate keys and a root array as they were", "[json][runs]") {
