@@ -267,6 +267,35 @@ export interface SelectedChunks {
   exact: boolean;
 }
 
+/**
+ * Lookups whose indices and answers stay in WebAssembly memory
+ * (`grid.locateBatch(rows)`). Views of that memory are detached when it
+ * grows, which any call into the package that allocates may do: take
+ * `indices`, `chunks` and `offsets` from the batch again after other calls
+ * rather than keeping them. `locate` throws an Error, and looks nothing
+ * up, when the `indices` view last taken was detached since, since writes
+ * to a detached view are lost without a word.
+ */
+export interface LocateBatch {
+  /** Rows the batch holds. */
+  readonly rows: number;
+  /** Row-major indices, rows × ndim: integers below the shape (and 2^53). */
+  readonly indices: Float64Array;
+  /** Per index, its chunk's coordinate, as the last `locate` wrote it. */
+  readonly chunks: Float64Array;
+  /** Per index, its offset in that chunk, as the last `locate` wrote it. */
+  readonly offsets: Float64Array;
+  /**
+   * Looks up the first `rows` rows (all by default) and returns views of
+   * their answers. RangeError naming the first row with an index that is
+   * not an integer inside the shape; the answers are then unspecified.
+   */
+  locate(rows?: number): Located<Float64Array>;
+  /** Frees the batch's memory; later calls throw. Harmless when repeated. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
 export declare class ChunkGrid {
   private constructor();
   static fromMetadata(meta: Metadata, opts?: ReadOptions): ChunkGrid;
@@ -361,6 +390,14 @@ export declare class ChunkGrid {
   locateAxis(axis: number, indices: BigUint64Array | BigInt64Array, out?: Located<BigUint64Array>): Located<BigUint64Array>;
   locateAxis(axis: number, indices: Float64Array | Uint32Array | Int32Array | number[], out?: Located<Float64Array>): Located<Float64Array>;
   locateAxis(axis: number, indices: IndexArray, out?: Located): Located;
+  /**
+   * Arrays in WebAssembly memory for lookups with no copy in or out: write
+   * row-major indices (rows × ndim, numbers) into `batch.indices`, call
+   * `batch.locate(n)`, read the answers. The fastest form for millions of
+   * lookups, call after call (docs/benchmarks.md). RangeError past about
+   * 3 GiB; dispose() it (or `using`) when done.
+   */
+  locateBatch(rows: number): LocateBatch;
 
   /**
    * A declared chunk's first element, per axis. Numbers for number

@@ -15,7 +15,8 @@ import { metadataInput, mergeProblems } from '../document/metadata-input.js';
 import { locate, locateAxis, locateMany } from './locate.js';
 import { chunkGeometry } from './chunk-geometry.js';
 import { chunkGroups } from './chunk-groups.js';
-import { OWN, handleOf, own, release } from './grid-handle.js';
+import { OWN, disposeSymbol, handleOf, own, release } from './grid-handle.js';
+import { LocateBatch } from './locate-batch.js';
 import { daskChunks } from './dask-chunks.js';
 /**
  * The public types are js/index.d.ts's (`./index.js` resolves to it), each
@@ -27,9 +28,6 @@ import { daskChunks } from './dask-chunks.js';
 
 // Edges expanded by edges(): 2^25 of them is 256 MiB of uint64 in flight.
 const EDGE_LIMIT = 2 ** 25;
-// Typed as Symbol.dispose, which the fallback stands in for on engines without it.
-/** @type {typeof Symbol.dispose} */
-const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 /**
  * @param {GridOutcome} outcome
@@ -289,6 +287,12 @@ class ChunkGrid {
    * @returns {Located}
    */
   locateMany(indices, out) { return locateMany(this, this.#address, this.#shapes[0], indices, out); }
+
+  /**
+   * @param {number} rows
+   * @returns {LocateBatch}
+   */
+  locateBatch(rows) { return new LocateBatch(this, this.#address, this.#shapes[0], rows); }
 
   /**
    * @param {number} axis

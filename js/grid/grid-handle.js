@@ -66,3 +66,8 @@ export function release(grid) {
   handle.delete();
   handles.set(grid, null);
 }
+
+// Symbol.dispose, for `using`; the fallback stands in on engines without it.
+// Typed as Symbol.dispose, for the classes that implement it.
+/** @type {typeof Symbol.dispose} */
+export const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');

@@ -85,11 +85,19 @@ export function locateMany(grid, address, shape, indices, out) {
     }
   };
   return batchLocate(indices, out, Math.max(ndim, 1), checkLength, (big, ...args) =>
-    (big ? handle.locateManyU64(...args) : native._zr_locate_f64(address, ...args)), (row, read) => {
-    const values = Array.prototype.slice.call(read, row * ndim, (row + 1) * ndim);
-    return `row ${row} ${list(values)} lies outside the array shape ${list(shape)}${unsafeHint(values)}`;
-  }, (i) => (i < 0 ? 'indices' : `indices[${i}] (row ${Math.floor(i / ndim)}, axis ${i % ndim})`));
+    (big ? handle.locateManyU64(...args) : native._zr_locate_f64(address, ...args)),
+  (row, read) => outsideShape(row, Array.prototype.slice.call(read, row * ndim, (row + 1) * ndim), shape), (i) => (i < 0 ? 'indices' : `indices[${i}] (row ${Math.floor(i / ndim)}, axis ${i % ndim})`));
 }
+
+/**
+ * Why a row of indices was refused: the kernels refuse a value that is not
+ * an integer index inside the shape, and name its row.
+ * @param {number} row
+ * @param {Array<number | bigint>} values the row
+ * @param {bigint[]} shape
+ */
+export const outsideShape = (row, values, shape) =>
+  `row ${row} ${list(values)} lies outside the array shape ${list(shape)}${unsafeHint(values)}`;
 
 /**
  * Indices along one axis.

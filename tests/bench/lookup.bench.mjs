@@ -1,6 +1,7 @@
 // 1. Batch lookup: locateMany against the fastest plain-JS lookup a careful
 // reader author would write (tests/bench/plain-lookup.mjs), each form
-// against its like (outputs passed in, outputs allocated per call), and
+// against its like (outputs passed in, outputs allocated per call), the
+// batch in WebAssembly memory (locateBatch) against outputs kept, and
 // against the same kernel built natively.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,6 +66,11 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
   const out = { chunks: new Float64Array(n), offsets: new Float64Array(n) };
   check(plain, idx, grid.locateMany(idx));
   check(plain, idx, grid.locateMany(idx, out));
+  // The batch's indices are written once, outside the timing, as the
+  // plain lookup's input is: each then reads its input where it lies.
+  const batch = grid.locateBatch(n / grid.ndim);
+  batch.indices.set(idx);
+  check(plain, idx, batch.locate());
   const plainOut = [new Float64Array(n), new Float64Array(n)];
   // What allocating and writing two fresh output arrays costs in plain JS,
   // with no lookup at all: the part of the default form no kernel removes.
@@ -78,7 +84,7 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
   };
   const kernel = wasmKernel(shape, chunkShapes, idx);
   const nat = nativeKernel(shape, chunkShapes, idx);
-  const t = { plain: [], plainNew: [], ours: [], oursFaults: [], into: [], kernel: [], fresh: [], freshFaults: [], native: [] };
+  const t = { plain: [], plainNew: [], ours: [], oursFaults: [], into: [], batch: [], kernel: [], fresh: [], freshFaults: [], native: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       inTurns(round, [
@@ -90,6 +96,12 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
           t.oursFaults.push(ours.faults);
         },
         () => t.into.push(median(() => grid.locateMany(idx, out))),
+        () => {
+          // Written again each round: other calls between rounds may grow
+          // WebAssembly memory, which detaches the views of the last.
+          batch.indices.set(idx);
+          t.batch.push(median(() => batch.locate()));
+        },
         () => t.kernel.push(kernel.time()),
         () => {
           const alone = faulting(fresh);
@@ -100,6 +112,7 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
       ]);
     }
   } finally {
+    batch.dispose();
     kernel.dispose();
     nat.dispose();
   }
@@ -109,7 +122,8 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
   const count = (values) => Math.round(middle(values)).toLocaleString('en');
   return {
     calls: [name, input, mid(t.plainNew), mid(t.ours), spread(per(t.plainNew, t.ours), times),
-      mid(t.plain), mid(t.into), spread(per(t.plain, t.into), times), (middle(t.into) / n * 1e6).toFixed(2)],
+      mid(t.plain), mid(t.into), spread(per(t.plain, t.into), times), (middle(t.into) / n * 1e6).toFixed(2),
+      mid(t.batch), spread(per(t.plain, t.batch), times), (middle(t.batch) / n * 1e6).toFixed(2)],
     parts: [name, input, mid(t.kernel), spread(per(t.ours, t.kernel), times), count(t.oursFaults), spread(per(t.into, t.kernel), times),
       mid(t.fresh), count(t.freshFaults), mid(t.native), spread(per(t.kernel, t.native), times)],
   };
@@ -128,7 +142,7 @@ export function run() {
   cases.push({ name: '(b) 3-d, 100 chunks/axis, mixed runs', edges: bEdges, chunkShapes: b, shape: bShape });
 
   const calls = [['dataset', 'input', 'plain JS, new out', 'locateMany(idx)', 'speed-up',
-    'plain JS, kept out', 'locateMany(idx, out)', 'speed-up', 'ns per value']];
+    'plain JS, kept out', 'locateMany(idx, out)', 'speed-up', 'ns per value', 'batch.locate()', 'speed-up', 'ns per value']];
   const parts = [['dataset', 'input', 'wasm kernel', 'call / kernel', 'its page faults', 'call with out / kernel',
     'fresh outputs alone', 'their page faults', 'native kernel', 'kernel wasm / native']];
   const add = ({ calls: c, parts: p }) => {

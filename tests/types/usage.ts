@@ -1,6 +1,6 @@
 // A typed usage example: `tsc --noEmit` checks index.d.ts and tools.d.ts
 // against it, and the @ts-expect-error lines check that misuse is rejected.
-import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type AxisProjection, type ChunkProjection, type Natural, type Column, type Integer } from 'zarr-rectilinear';
+import { ChunkGrid, GridError, validateMetadata, readMetadata, ready, type LocateBatch, type AxisProjection, type ChunkProjection, type Natural, type Column, type Integer } from 'zarr-rectilinear';
 import {
   trimmed, concat, resize, overlap, axisSummary, summary, locatePointers, readerReport, READERS, repairMetadata, ready as toolsReady,
   type RepairChange, type ReaderVerdict, type Verdict, type RechunkPlan, type RechunkTotals, type PointerPlace, type AxisSummary, type GridSummary,
@@ -20,6 +20,15 @@ const bigInto: BigUint64Array = grid.locateMany(new BigUint64Array([20n, 15n]), 
 const axisInto: Float64Array = grid.locateAxis(0, [1, 2, 3, 4], into).offsets;
 // @ts-expect-error the output needs both arrays
 grid.locateMany([20, 15], { chunks: new Float64Array(2) });
+// A batch in WebAssembly memory: write indices, look up, read answers.
+const kept: LocateBatch = grid.locateBatch(2);
+kept.indices.set([20, 15, 0, 0]);
+const keptChunks: Float64Array = kept.locate(1).chunks;
+const keptOffsets: Float64Array = kept.offsets;
+const keptRows: number = kept.rows;
+// @ts-expect-error the batch's arrays are the batch's: not to be replaced
+kept.indices = new Float64Array(4);
+kept.dispose();
 const edges: BigUint64Array = grid.edges(0, { bigint: true });
 const shape: Array<number | bigint> = grid.shape;
 for (const p of grid.project([{ start: 0, stop: 20, step: 2 }, 3])) {
