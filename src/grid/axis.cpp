@@ -25,6 +25,11 @@ std::string describe(const AxisFault& f, uint64_t length) {
   return "invalid axis";
 }
 
+Run RunList::operator[](size_t r) const {
+  const uint64_t count = firsts_[r + 1] - firsts_[r], span = starts_[r + 1] - starts_[r];
+  return {count == 1 ? span : span / count, count};
+}
+
 Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
   if (step == 0) return AxisFault{AxisFault::Kind::ZeroStep};
   Axis axis;

@@ -33,10 +33,9 @@ class RunList {
   RunList(const uint64_t* starts, const uint64_t* firsts, size_t count) : starts_(starts), firsts_(firsts), count_(count) {}
   size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
-  Run operator[](size_t r) const {
-    const uint64_t count = firsts_[r + 1] - firsts_[r], span = starts_[r + 1] - starts_[r];
-    return {count == 1 ? span : span / count, count};
-  }
+  // Out of line: inlined at each of its callers, its division grew the
+  // module by hundreds of bytes; the lookups' loops read the sums directly.
+  Run operator[](size_t r) const;
 
   class iterator {
    public:
@@ -46,8 +45,8 @@ class RunList {
     using pointer = void;
     using reference = Run;
     iterator() = default;
-    iterator(const RunList* list, size_t r) : list_(list), r_(r) {}
-    Run operator*() const { return (*list_)[r_]; }
+    iterator(const RunList& list, size_t r) : starts_(list.starts_), firsts_(list.firsts_), r_(r) {}
+    Run operator*() const { return RunList(starts_, firsts_, r_ + 1)[r_]; }
     iterator& operator++() {
       ++r_;
       return *this;
@@ -60,11 +59,13 @@ class RunList {
     bool operator==(const iterator& other) const { return r_ == other.r_; }
 
    private:
-    const RunList* list_ = nullptr;
+    // The axis's sums, not the list: an iterator may outlive the list.
+    const uint64_t* starts_ = nullptr;
+    const uint64_t* firsts_ = nullptr;
     size_t r_ = 0;
   };
-  iterator begin() const { return {this, 0}; }
-  iterator end() const { return {this, count_}; }
+  iterator begin() const { return {*this, 0}; }
+  iterator end() const { return {*this, count_}; }
 
  private:
   const uint64_t* starts_;
@@ -105,7 +106,6 @@ std::string describe(const AxisFault& fault, uint64_t length);
 struct AxisLookup {
   uint64_t step;            // 0 for an explicit list
   const uint64_t* starts;   // starts[r], firsts[r] as in Axis
-
   const uint64_t* firsts;
   size_t run_count;
   const uint64_t* buckets;  // null when the axis has none
