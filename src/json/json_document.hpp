@@ -114,8 +114,8 @@ struct ParsedJson {
 };
 
 // The largest document read. The densest valid one, 128 MiB of edges 1 and
-// 2, holds 67 million runs: about 2.5 GB once read, within WebAssembly's
-// 4 GiB, since edge lists are read straight into runs.
+// 2, holds 67 million runs: about 3.4 GB while read and 2.1 GB kept, within
+// WebAssembly's 4 GiB, since edge lists are read straight into runs.
 inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
 // The most JSON values kept in the document tree (keys and containers
 // included; edges in chunk_shapes lists, and members a reader did not ask

@@ -246,9 +246,9 @@ test('valid: 10^7 tiny runs (alternating edges 1 and 2), exactly and without a c
 });
 
 // The most runs a document within the size limit can declare: 128 MiB of
-// alternating edges 1 and 2, one run per two bytes, about 2.4 GiB once read.
-// Reading holds no more than the grid it builds, so this fits in
-// WebAssembly's 4 GiB; and a lookup that then needs heap past 2 GiB works.
+// alternating edges 1 and 2, one run per two bytes, about 2.1 GB once read
+// (32 bytes per run) and about 3.4 GB while reading, within WebAssembly's
+// 4 GiB; and lookups into memory past 2 GiB work.
 test('valid: a 128 MiB document of 67 million runs is read without running out of memory', (t) => {
   const started = performance.now();
   const head = '{"shape":[SHAPE],"chunk_grid":{"name":"rectilinear","configuration":{"kind":"inline","chunk_shapes":[[';
@@ -266,17 +266,29 @@ test('valid: a 128 MiB document of 67 million runs is read without running out o
   const grid = ChunkGrid.fromMetadata(bytes);
   try {
     assert.deepEqual(grid.gridShape, [n]);
-    // 8 million rows need 192 MB of heap at once: more than any hole the
-    // grid left, so the buffer lies past 2 GiB.
     const indices = new Float64Array(8_000_000).map((_, i) => (i * 3) % length);
     indices[1] = 2;
     indices[2] = length - 1;
-    const { chunks, offsets } = grid.locateMany(indices);
     // Edges 1, 2 repeat every 3 elements: x = 3q + r lies in chunk 2q (r = 0)
     // or 2q + 1 (at offset r - 1).
-    for (const i of [0, 1, 2, 3, 4_000_001, 7_999_999]) {
-      const q = Math.floor(indices[i] / 3), r = indices[i] % 3;
-      assert.deepEqual([chunks[i], offsets[i]], r === 0 ? [2 * q, 0] : [2 * q + 1, r - 1], `row ${i}`);
+    const check = ({ chunks, offsets }) => {
+      for (const i of [0, 1, 2, 3, 4_000_001, 7_999_999]) {
+        const q = Math.floor(indices[i] / 3), r = indices[i] % 3;
+        assert.deepEqual([chunks[i], offsets[i]], r === 0 ? [2 * q, 0] : [2 * q + 1, r - 1], `row ${i}`);
+      }
+    };
+    check(grid.locateMany(indices));
+    // Batches of 8 million rows (192 MB each) until one lies past 2 GiB,
+    // where addresses no longer fit an int32.
+    const batches = [];
+    try {
+      while (batches.length < 8 && !(batches.at(-1)?.indices.byteOffset >= 2 ** 31)) batches.push(grid.locateBatch(8_000_000));
+      const batch = batches.at(-1);
+      assert.ok(batch.indices.byteOffset >= 2 ** 31, `batch at ${batch.indices.byteOffset}`);
+      batch.indices.set(indices);
+      check(batch.locate());
+    } finally {
+      for (const batch of batches) batch.dispose();
     }
   } finally {
     grid.dispose();
