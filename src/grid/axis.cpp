@@ -48,11 +48,21 @@ Expected<Axis, AxisFault> Axis::from_step(uint64_t length, uint64_t step) {
 }
 
 Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> runs) {
+  return from_runs(length, runs, nullptr);
+}
+
+Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::vector<Run>&& runs) {
+  return from_runs(length, runs, &runs);
+}
+
+Expected<Axis, AxisFault> Axis::from_runs(uint64_t length, std::span<const Run> runs, std::vector<Run>* owner) {
   if (runs.empty()) return AxisFault{AxisFault::Kind::EmptyList};
   Axis axis;
   axis.length_ = length;
   if (auto fault = axis.sum_runs(runs)) return *fault;
-  if (axis.edge_sum() < length) return AxisFault{AxisFault::Kind::SumBelowLength, runs.size() - 1, axis.edge_sum()};
+  const size_t last = runs.size() - 1;
+  if (owner) std::vector<Run>().swap(*owner);  // `runs` is not read again
+  if (axis.edge_sum() < length) return AxisFault{AxisFault::Kind::SumBelowLength, last, axis.edge_sum()};
   axis.index();
   return axis;
 }

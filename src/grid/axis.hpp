@@ -160,6 +160,9 @@ class Axis {
   static Expected<Axis, AxisFault> from_step(uint64_t length, uint64_t step);
   // `runs` as declared: one entry per item; a plain edge is a run of count 1.
   static Expected<Axis, AxisFault> from_runs(uint64_t length, std::span<const Run> runs);
+  // The same, freeing `runs` once summed, before the lookup tables are
+  // built: a list read from a document never lies beside the whole axis.
+  static Expected<Axis, AxisFault> from_runs(uint64_t length, std::vector<Run>&& runs);
 
   uint64_t length() const { return length_; }
   bool is_step() const { return step_ != 0; }
@@ -210,6 +213,7 @@ class Axis {
 
  private:
   Axis() = default;
+  static Expected<Axis, AxisFault> from_runs(uint64_t length, std::span<const Run> runs, std::vector<Run>* owner);
   // Sets starts_ and firsts_ from `runs` as declared; a fault names the item.
   std::optional<AxisFault> sum_runs(std::span<const Run> runs);
   // The lookup tables and the active count, once the sums are set.

@@ -114,7 +114,7 @@ struct ParsedJson {
 };
 
 // The largest document read. The densest valid one, 128 MiB of edges 1 and
-// 2, holds 67 million runs: about 3.4 GB while read and 2.1 GB kept, within
+// 2, holds 67 million runs: about 2.4 GB while read and 2.1 GB kept, within
 // WebAssembly's 4 GiB, since edge lists are read straight into runs.
 inline constexpr size_t kMaxDocumentBytes = size_t(128) << 20;
 // The most JSON values kept in the document tree (keys and containers

@@ -139,7 +139,7 @@ class GridReader {
   std::optional<Axis> axis(const JsonValue& v, const std::string& path, const uint64_t* length) {
     if (std::vector<Run>* runs = parsed_.runs_of(v)) {  // read while parsing: valid items only
       if (!length) return std::nullopt;
-      // Each list is read once: its memory becomes the axis's.
+      // Each list is read once, and freed once summed.
       return built(Axis::from_runs(*length, std::move(*runs)), path, *length, true);
     }
     if (v.IsArray()) {

@@ -247,7 +247,7 @@ test('valid: 10^7 tiny runs (alternating edges 1 and 2), exactly and without a c
 
 // The most runs a document within the size limit can declare: 128 MiB of
 // alternating edges 1 and 2, one run per two bytes, about 2.1 GB once read
-// (32 bytes per run) and about 3.4 GB while reading, within WebAssembly's
+// (32 bytes per run) and about 2.4 GB while reading, within WebAssembly's
 // 4 GiB; and lookups into memory past 2 GiB work.
 test('valid: a 128 MiB document of 67 million runs is read without running out of memory', (t) => {
   const started = performance.now();
