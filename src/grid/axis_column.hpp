@@ -57,7 +57,7 @@ class AxisColumn {
     if constexpr (kDoubles) {
       // Every index below 2^53 and the axis length is exact as a double.
       limit_ = static_cast<double>(static_cast<int64_t>(std::min<uint64_t>(length_, uint64_t(1) << 53)));
-      const uint64_t size = axis_.step != 0 ? axis_.step : axis_.run_count == 1 ? axis_.starts[1] / axis_.firsts[1] : 0;
+      const uint64_t size = axis_.step != 0 ? axis_.step : axis_.run_count == 1 ? axis.runs()[0].size : 0;
       if (size != 0 && size < (uint64_t(1) << 53)) size_ = static_cast<double>(static_cast<int64_t>(size));
     }
   }
