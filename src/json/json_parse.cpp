@@ -263,7 +263,7 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
     return out.Uint64(u);
   }
   // The plain edges after this one, read straight from the text while each
-  // is a clean positive integer of up to 19 digits: whitespace, a comma,
+  // is a clean positive integer below 2^64: whitespace, a comma,
   // whitespace, digits, then whitespace, a comma or a bracket. Through
   // RapidJSON each edge took its number parser, a copy of its text and
   // three calls: most of the time a document of 10^7 edges took. RapidJSON
@@ -281,14 +281,12 @@ struct TaggingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TaggingH
       while (q != end && json_space(*q)) ++q;
       if (q == end || *q < '1' || *q > '9') break;  // 0 or not an integer: RapidJSON's
       const char* const digits = q;
-      uint64_t v = 0;
-      for (; q != end && q - digits < 19; ++q) {
-        const auto digit = static_cast<unsigned char>(*q - '0');
-        if (digit > 9) break;
-        v = v * 10 + digit;
-      }
-      if (q == end || !(json_space(*q) || *q == ',' || *q == ']')) break;  // more digits, a fraction, ...
-      lists.add_unparsed_edge(v);
+      while (q != end && *q >= '0' && *q <= '9') ++q;
+      if (q == end || !(json_space(*q) || *q == ',' || *q == ']')) break;  // a fraction, an exponent, ...
+      // As RawNumber reads an integer: past 2^64 - 1, RapidJSON's.
+      const auto v = plain_uint64({digits, static_cast<size_t>(q - digits)});
+      if (!v) break;
+      lists.add_unparsed_edge(*v);
       p = q;
     }
     stream->src_ = p;
