@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkGrid } from 'zarr-rectilinear';
-import { native, f64View, using, withBytes, heapInUse } from '#internals';
+import { heapInUse } from '#internals';
 import { faulting, freshMemory, inTurns, median, ms, ratio, spread, table, times } from './measure.mjs';
 import { prefixSums, plainLocateMany, plainLocateRuns, plainLocateSorted, runTables } from './plain-lookup.mjs';
 import { indices, irregularEdges, mixedRuns, seeded } from './datasets.mjs';
@@ -31,25 +31,6 @@ function nativeKernel(shape, chunkShapes, idx) {
   };
 }
 
-// The same kernel in WebAssembly, timed alone: the indices already in the
-// heap, results left there. What locateMany adds to it is the copy in, the
-// copies out and, by default, allocating its two output arrays.
-function wasmKernel(shape, chunkShapes, idx) {
-  const text = JSON.stringify({ shape, chunk_shapes: chunkShapes });
-  const outcome = withBytes(text, (address, length) => native.readChunkShapes(address, length));
-  const grid = using(outcome, (o) => o.grid());
-  const n = idx.length;
-  const address = native._malloc(n * 24);
-  f64View(address, n).set(idx);
-  return {
-    time: () => median(() => grid.locateManyF64(address, n, address + n * 8, address + n * 16)),
-    dispose: () => {
-      native._free(address);
-      grid.delete();
-    },
-  };
-}
-
 function check(plain, idx, located) {
   const chunks = new Float64Array(idx.length);
   const offsets = new Float64Array(idx.length);
@@ -68,6 +49,8 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
   check(plain, idx, grid.locateMany(idx, out));
   // The batch's indices are written once, outside the timing, as the
   // plain lookup's input is: each then reads its input where it lies.
+  // Its locate() is the WebAssembly kernel alone, what locateMany adds
+  // its copies in and out to (and, by default, its two new arrays).
   const batch = grid.locateBatch(n / grid.ndim);
   batch.indices.set(idx);
   check(plain, idx, batch.locate());
@@ -82,9 +65,8 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
     offsets.set(filled);
     return { chunks, offsets };
   };
-  const kernel = wasmKernel(shape, chunkShapes, idx);
   const nat = nativeKernel(shape, chunkShapes, idx);
-  const t = { plain: [], plainNew: [], ours: [], oursFaults: [], into: [], batch: [], kernel: [], fresh: [], freshFaults: [], native: [] };
+  const t = { plain: [], plainNew: [], ours: [], oursFaults: [], into: [], batch: [], fresh: [], freshFaults: [], native: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       inTurns(round, [
@@ -102,7 +84,6 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
           batch.indices.set(idx);
           t.batch.push(median(() => batch.locate()));
         },
-        () => t.kernel.push(kernel.time()),
         () => {
           const alone = faulting(fresh);
           t.fresh.push(alone.time);
@@ -113,7 +94,6 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
     }
   } finally {
     batch.dispose();
-    kernel.dispose();
     nat.dispose();
   }
   const per = (a, b) => a.map((x, i) => x / b[i]);
@@ -124,8 +104,8 @@ function measure(name, input, grid, plain, idx, shape, chunkShapes) {
     calls: [name, input, mid(t.plainNew), mid(t.ours), spread(per(t.plainNew, t.ours), times),
       mid(t.plain), mid(t.into), spread(per(t.plain, t.into), times), (middle(t.into) / n * 1e6).toFixed(2),
       mid(t.batch), spread(per(t.plain, t.batch), times), (middle(t.batch) / n * 1e6).toFixed(2)],
-    parts: [name, input, mid(t.kernel), spread(per(t.ours, t.kernel), times), count(t.oursFaults), spread(per(t.into, t.kernel), times),
-      mid(t.fresh), count(t.freshFaults), mid(t.native), spread(per(t.kernel, t.native), times)],
+    parts: [name, input, mid(t.batch), spread(per(t.ours, t.batch), times), count(t.oursFaults), spread(per(t.into, t.batch), times),
+      mid(t.fresh), count(t.freshFaults), mid(t.native), spread(per(t.batch, t.native), times)],
   };
 }
 
@@ -143,7 +123,7 @@ export function run() {
 
   const calls = [['dataset', 'input', 'plain JS, new out', 'locateMany(idx)', 'speed-up',
     'plain JS, kept out', 'locateMany(idx, out)', 'speed-up', 'ns per value', 'batch.locate()', 'speed-up', 'ns per value']];
-  const parts = [['dataset', 'input', 'wasm kernel', 'call / kernel', 'its page faults', 'call with out / kernel',
+  const parts = [['dataset', 'input', 'wasm kernel (batch)', 'call / kernel', 'its page faults', 'call with out / kernel',
     'fresh outputs alone', 'their page faults', 'native kernel', 'kernel wasm / native']];
   const add = ({ calls: c, parts: p }) => {
     calls.push(c);
